@@ -1,0 +1,61 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Compiler settings every Swift target of ours shares.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Legible",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
+        .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+    ],
+    targets: [
+        // MARK: C libraries (module map + one header each; Debian -dev packages)
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(
+            name: "CLeptonica", pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+
+        // MARK: Wrappers
+        .target(
+            name: "LegibleImaging",
+            dependencies: ["CLeptonica"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "LegibleOCR",
+            dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
+            swiftSettings: strictSettings),
+
+        // MARK: Tests
+        .target(
+            name: "TestSupport",
+            dependencies: ["LegibleImaging"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegibleImagingTests",
+            dependencies: ["LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegibleOCRTests",
+            dependencies: ["LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

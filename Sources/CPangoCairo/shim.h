@@ -1,0 +1,4 @@
+#ifndef CPANGOCAIRO_SHIM_H
+#define CPANGOCAIRO_SHIM_H
+#include <pango/pangocairo.h>
+#endif
