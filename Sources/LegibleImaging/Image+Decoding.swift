@@ -1,0 +1,144 @@
+internal import CLeptonica
+public import Foundation
+
+extension Image {
+    /// Decodes PNG, JPEG, TIFF, WebP, BMP, PNM or GIF bytes.
+    ///
+    /// The format is recognised from the bytes themselves. The header is read first and an image declaring
+    /// more than `options.maxPixels` is refused before any pixel is decoded. JPEGs are turned upright by
+    /// their EXIF orientation unless `options.appliesOrientation` is false.
+    ///
+    /// - Throws: `ImagingError.empty`, `.tooManyBytes`, `.unsupportedFormat` (naming PDF, HEIC... when
+    ///   recognised), `.tooManyPixels`, `.zeroSize`, `.damaged` for truncated or corrupt files.
+    public convenience init(data: Data, options: DecodeOptions = .default) throws(ImagingError) {
+        let decoded = data.withUnsafeBytes { buffer in
+            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
+        }
+        let pix = try decoded.get()
+        self.init(owning: pix)
+    }
+
+    /// Decodes image bytes; see ``init(data:options:)``.
+    public convenience init(bytes: [UInt8], options: DecodeOptions = .default) throws(ImagingError) {
+        let decoded = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
+        }
+        let pix = try decoded.get()
+        self.init(owning: pix)
+    }
+
+    /// Reads and decodes an image file; see ``init(data:options:)``.
+    ///
+    /// - Throws: `ImagingError.unreadableFile` when the file cannot be read, or any decoding error. A file
+    ///   larger than `options.maxBytes` is refused without reading it whole.
+    public convenience init(contentsOf path: String, options: DecodeOptions = .default) throws(ImagingError) {
+        let url = URL(fileURLWithPath: path)
+        let size: Int
+        do {
+            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isDirectoryKey])
+            if values.isDirectory == true { throw ImagingError.unreadableFile(path: path, reason: "it is a directory") }
+            size = values.fileSize ?? 0
+        } catch let error as ImagingError {
+            throw error
+        } catch {
+            throw ImagingError.unreadableFile(path: path, reason: Image.reason(error))
+        }
+        if size > options.maxBytes { throw ImagingError.tooManyBytes(byteCount: size, limit: options.maxBytes) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ImagingError.unreadableFile(path: path, reason: Image.reason(error))
+        }
+        try self.init(data: data, options: options)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return underlying.localizedDescription
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Header check, then decode, then orientation. Returns a PIX the caller owns.
+    private static func decode(
+        _ buffer: UnsafeRawBufferPointer, options: DecodeOptions
+    ) throws(ImagingError) -> UnsafeMutablePointer<PIX> {
+        LeptonicaRuntime.configureOnce()
+        guard let base = buffer.baseAddress, buffer.count > 0 else { throw ImagingError.empty }
+        if buffer.count > options.maxBytes {
+            throw ImagingError.tooManyBytes(byteCount: buffer.count, limit: options.maxBytes)
+        }
+        guard let format = ImageFormat.sniff(buffer) else {
+            throw ImagingError.unsupportedFormat(detected: ImageFormat.describeUnsupported(buffer))
+        }
+        let bytes = base.assumingMemoryBound(to: l_uint8.self)
+
+        let declared: (width: Int, height: Int)
+        if let parsed = ImageHeader.dimensions(of: buffer, format: format) {
+            declared = parsed
+        } else {
+            var headerFormat: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            var bitsPerSample: l_int32 = 0, samplesPerPixel: l_int32 = 0, colormapped: l_int32 = 0
+            guard pixReadHeaderMem(bytes, buffer.count, &headerFormat, &w, &h, &bitsPerSample, &samplesPerPixel,
+                                   &colormapped) == 0
+            else {
+                throw ImagingError.damaged(format: format, reason: "the header cannot be read")
+            }
+            declared = (Int(w), Int(h))
+        }
+        let (width, height) = declared
+        guard width > 0, height > 0 else { throw ImagingError.zeroSize(width: width, height: height) }
+        if width * height > options.maxPixels {
+            throw ImagingError.tooManyPixels(width: width, height: height, limit: options.maxPixels)
+        }
+
+        let decoded: UnsafeMutablePointer<PIX>?
+        if format == .jpeg {
+            // Hint 0 (no L_JPEG_CONTINUE_WITH_BAD_DATA): a truncated or corrupt JPEG fails instead of being
+            // returned half grey.
+            var warnings: l_int32 = 0
+            decoded = pixReadMemJpeg(bytes, buffer.count, 0, 1, &warnings, 0)
+        } else {
+            decoded = pixReadMem(bytes, buffer.count)
+        }
+        guard var pix = decoded else {
+            throw ImagingError.damaged(format: format, reason: "the pixel data cannot be decoded")
+        }
+        if Int(pixGetWidth(pix)) != width || Int(pixGetHeight(pix)) != height {
+            var handle: UnsafeMutablePointer<PIX>? = pix
+            pixDestroy(&handle)
+            throw ImagingError.damaged(format: format, reason: "decoded size differs from the header")
+        }
+        if format == .jpeg, options.appliesOrientation, let orientation = ExifOrientation.read(jpeg: buffer),
+            orientation != .up
+        {
+            pix = try orient(pix, orientation)
+        }
+        return pix
+    }
+
+    /// Applies an EXIF orientation, consuming `pix` and returning its upright replacement.
+    private static func orient(
+        _ pix: UnsafeMutablePointer<PIX>, _ orientation: ExifOrientation
+    ) throws(ImagingError) -> UnsafeMutablePointer<PIX> {
+        var source: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&source) }
+        let turned: UnsafeMutablePointer<PIX>?
+        switch orientation {
+        case .up: turned = pixCopy(nil, pix)
+        case .upMirrored: turned = pixFlipLR(nil, pix)
+        case .down: turned = pixRotateOrth(pix, 2)
+        case .downMirrored: turned = pixFlipTB(nil, pix)
+        case .right: turned = pixRotateOrth(pix, 1)
+        case .left: turned = pixRotateOrth(pix, 3)
+        case .leftMirrored, .rightMirrored:
+            guard let rotated = pixRotateOrth(pix, orientation == .leftMirrored ? 1 : 3) else {
+                throw ImagingError.operationFailed(operation: "EXIF orientation")
+            }
+            turned = pixFlipLR(rotated, rotated)
+        }
+        guard let turned else { throw ImagingError.operationFailed(operation: "EXIF orientation") }
+        return turned
+    }
+}

@@ -1,0 +1,229 @@
+internal import CLeptonica
+
+/// Tone and geometry operations. Each returns a new image and leaves the receiver untouched.
+extension Image {
+    /// 8-bit grey by luminance (colour maps removed, binary images to 0/255). Returns the receiver when it is
+    /// already 8-bit grey without a colour map.
+    public func grayscale() throws(ImagingError) -> Image {
+        if depth == 8 && !hasColormap { return self }
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(pixConvertTo8(pix, 0), operation: "grey conversion")
+        }
+    }
+
+    /// 8-bit grey from the single colour channel (red, green or blue) with the highest standard deviation:
+    /// the channel where text and background differ most, which beats luminance for coloured print and
+    /// tinted metal. Grey images are returned as by ``grayscale()``.
+    public func grayscaleFromMostContrastingChannel() throws(ImagingError) -> Image {
+        guard depth == 32 else { return try grayscale() }
+        var best: Image?
+        var bestDeviation: Float = -1
+        for channel in [COLOR_RED, COLOR_GREEN, COLOR_BLUE] {
+            let component = try withPix { pix throws(ImagingError) in
+                try Image.take(pixGetRGBComponent(pix, l_int32(channel)), operation: "channel extraction")
+            }
+            let deviation = component.withPix { pix -> Float in
+                var value: Float = 0
+                let factor = l_int32(max(1, min(pixGetWidth(pix), pixGetHeight(pix)) / 200))
+                return pixGetAverageMasked(pix, nil, 0, 0, factor, l_int32(L_STANDARD_DEVIATION), &value) == 0
+                    ? value : 0
+            }
+            if deviation > bestDeviation {
+                bestDeviation = deviation
+                best = component
+            }
+        }
+        guard let best else { throw ImagingError.operationFailed(operation: "channel extraction") }
+        return best
+    }
+
+    /// Mean and standard deviation of the grey levels (0...255), sampled every `step` pixels in each direction.
+    public func grayStatistics(step: Int = 1) throws(ImagingError) -> (mean: Double, standardDeviation: Double) {
+        let gray = try grayscale()
+        return try gray.withPix { pix throws(ImagingError) in
+            var mean: Float = 0
+            var deviation: Float = 0
+            let factor = l_int32(max(1, step))
+            guard pixGetAverageMasked(pix, nil, 0, 0, factor, l_int32(L_MEAN_ABSVAL), &mean) == 0,
+                pixGetAverageMasked(pix, nil, 0, 0, factor, l_int32(L_STANDARD_DEVIATION), &deviation) == 0
+            else { throw ImagingError.operationFailed(operation: "grey statistics") }
+            return (Double(mean), Double(deviation))
+        }
+    }
+
+    /// The image scaled by `factor` in both directions (area-averaged when shrinking, interpolated when
+    /// growing). Binary images stay binary.
+    ///
+    /// - Throws: `ImagingError.invalidArgument` when the factor is not positive or the result would be
+    ///   empty or larger than 2^20 pixels on a side.
+    public func scaled(by factor: Double) throws(ImagingError) -> Image {
+        try scaled(x: factor, y: factor)
+    }
+
+    /// The image scaled to exactly `width` x `height` pixels.
+    public func scaled(toWidth newWidth: Int, height newHeight: Int) throws(ImagingError) -> Image {
+        try scaled(x: Double(newWidth) / Double(width), y: Double(newHeight) / Double(height))
+    }
+
+    private func scaled(x sx: Double, y sy: Double) throws(ImagingError) -> Image {
+        let newWidth = Double(width) * sx
+        let newHeight = Double(height) * sy
+        guard sx > 0, sy > 0, sx.isFinite, sy.isFinite, newWidth >= 1, newHeight >= 1,
+            newWidth <= Double(1 << 20), newHeight <= Double(1 << 20)
+        else {
+            throw ImagingError.invalidArgument(operation: "scale", reason: "factor \(sx)x\(sy) gives no valid image")
+        }
+        if sx == 1 && sy == 1 { return self }
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(pixScale(pix, Float(sx), Float(sy)), operation: "scale")
+        }
+    }
+
+    /// The part of the image inside `rect`, clipped to the image.
+    ///
+    /// - Throws: `ImagingError.invalidArgument` when `rect` does not overlap the image.
+    public func cropped(to rect: PixelRect) throws(ImagingError) -> Image {
+        guard let clipped = rect.intersection(bounds) else {
+            throw ImagingError.invalidArgument(
+                operation: "crop", reason: "\(rect) lies outside the \(width)x\(height) image")
+        }
+        guard let box = boxCreate(l_int32(clipped.x), l_int32(clipped.y), l_int32(clipped.width), l_int32(clipped.height))
+        else { throw ImagingError.operationFailed(operation: "crop") }
+        var handle: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&handle) }
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(pixClipRectangle(pix, box, nil), operation: "crop")
+        }
+    }
+
+    /// The image turned by `quarterTurns` x 90 degrees clockwise (negative turns go anticlockwise).
+    public func rotated(quarterTurns: Int) throws(ImagingError) -> Image {
+        let turns = ((quarterTurns % 4) + 4) % 4
+        if turns == 0 { return self }
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(pixRotateOrth(pix, l_int32(turns)), operation: "rotate")
+        }
+    }
+
+    /// The image rotated by `degrees` (clockwise positive) about its centre, keeping its size and filling
+    /// uncovered corners with white.
+    public func rotated(byDegrees degrees: Double) throws(ImagingError) -> Image {
+        guard degrees.isFinite else {
+            throw ImagingError.invalidArgument(operation: "rotate", reason: "angle \(degrees) is not finite")
+        }
+        if abs(degrees) < 0.01 { return self }
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(
+                pixRotate(
+                    pix, Float(degrees * .pi / 180), l_int32(L_ROTATE_AREA_MAP), l_int32(L_BRING_IN_WHITE), 0, 0),
+                operation: "rotate")
+        }
+    }
+
+    /// The image mirrored left to right.
+    public func mirrored() throws(ImagingError) -> Image {
+        try withPix { pix throws(ImagingError) in try Image.take(pixFlipLR(nil, pix), operation: "mirror") }
+    }
+
+    /// The skew of text lines in degrees (positive: lines fall to the right, so rotate by the negative to
+    /// straighten) and a confidence, or nil when the image has too little text to tell.
+    ///
+    /// Searches +-7 degrees. Grey and colour images are binarised with Otsu's threshold first.
+    public func skewAngle() throws(ImagingError) -> (degrees: Double, confidence: Double)? {
+        let binary = depth == 1 ? self : try binarizedOtsu()
+        return binary.withPix { pix in
+            var angle: Float = 0
+            var confidence: Float = 0
+            guard pixFindSkew(pix, &angle, &confidence) == 0, confidence > 0 else { return nil }
+            return (Double(angle), Double(confidence))
+        }
+    }
+
+    /// Removes uneven lighting: each region's background is mapped to white, keeping the text dark.
+    /// Takes 8-bit grey or 32-bit colour.
+    public func backgroundNormalized() throws(ImagingError) -> Image {
+        let source = try withoutColormap(for: "background normalisation")
+        return try source.withPix { pix throws(ImagingError) in
+            try Image.take(pixBackgroundNormSimple(pix, nil, nil), operation: "background normalisation")
+        }
+    }
+
+    /// Local contrast stretch: within tiles of `tileSize` pixels the darkest and lightest levels are mapped to
+    /// 0 and 255, smoothly across tiles. Tiles with less than `minimumDifference` levels of spread are left
+    /// flat, so blank areas do not turn into noise. Returns 8-bit grey.
+    public func contrastNormalized(tileSize: Int = 20, minimumDifference: Int = 50) throws(ImagingError) -> Image {
+        let gray = try grayscale()
+        let tile = max(5, min(tileSize, gray.width / 2, gray.height / 2))
+        guard gray.width >= 10, gray.height >= 10 else {
+            throw ImagingError.invalidArgument(operation: "contrast normalisation", reason: "image is smaller than 10x10")
+        }
+        return try gray.withPix { pix throws(ImagingError) in
+            try Image.take(
+                pixContrastNorm(nil, pix, l_int32(tile), l_int32(tile), l_int32(minimumDifference), 2, 2),
+                operation: "contrast normalisation")
+        }
+    }
+
+    /// Binary image (1 = ink) by Otsu's threshold. With tile sizes smaller than the image the threshold is
+    /// chosen per tile and smoothed between tiles; the default is one global threshold.
+    public func binarizedOtsu(tileWidth: Int? = nil, tileHeight: Int? = nil) throws(ImagingError) -> Image {
+        if depth == 1 { return self }
+        let gray = try grayscale()
+        let sx = max(16, min(tileWidth ?? gray.width, gray.width))
+        let sy = max(16, min(tileHeight ?? gray.height, gray.height))
+        return try gray.withPix { pix throws(ImagingError) in
+            var result: UnsafeMutablePointer<PIX>?
+            let smooth: l_int32 = (sx < gray.width || sy < gray.height) ? 1 : 0
+            guard pixOtsuAdaptiveThreshold(pix, l_int32(sx), l_int32(sy), smooth, smooth, 0.1, nil, &result) == 0
+            else {
+                pixDestroy(&result)
+                throw ImagingError.operationFailed(operation: "Otsu binarisation")
+            }
+            return try Image.take(result, operation: "Otsu binarisation")
+        }
+    }
+
+    /// Binary image (1 = ink) by Sauvola's local threshold: `windowHalfSize` is the half-width of the window
+    /// in pixels (about the stroke spacing of the text), `factor` (0.2...0.5 typical) how far below the local
+    /// mean a pixel must be to count as ink.
+    public func binarizedSauvola(windowHalfSize: Int = 15, factor: Double = 0.34) throws(ImagingError) -> Image {
+        if depth == 1 { return self }
+        let gray = try grayscale()
+        let half = max(2, min(windowHalfSize, (min(gray.width, gray.height) - 3) / 2))
+        guard half >= 2 else {
+            throw ImagingError.invalidArgument(operation: "Sauvola binarisation", reason: "image is smaller than 7x7")
+        }
+        return try gray.withPix { pix throws(ImagingError) in
+            var result: UnsafeMutablePointer<PIX>?
+            guard pixSauvolaBinarize(pix, l_int32(half), Float(factor), 1, nil, nil, nil, &result) == 0 else {
+                pixDestroy(&result)
+                throw ImagingError.operationFailed(operation: "Sauvola binarisation")
+            }
+            return try Image.take(result, operation: "Sauvola binarisation")
+        }
+    }
+
+    /// Binary image (1 = ink) with every grey level below `threshold` (0...255) counted as ink.
+    public func thresholded(below threshold: Int) throws(ImagingError) -> Image {
+        let gray = try grayscale()
+        return try gray.withPix { pix throws(ImagingError) in
+            try Image.take(pixThresholdToBinary(pix, l_int32(max(0, min(256, threshold)))), operation: "threshold")
+        }
+    }
+
+    /// Dark for light: grey levels v become 255 - v, binary ink and paper swap.
+    public func inverted() throws(ImagingError) -> Image {
+        try withPix { pix throws(ImagingError) in try Image.take(pixInvert(nil, pix), operation: "invert") }
+    }
+
+    /// The image at 8 bits per pixel for display or recognition (binary ink becomes black on white).
+    public func expandedToGray() throws(ImagingError) -> Image { try grayscale() }
+
+    /// The receiver without a colour map, at 8 or 32 bits per pixel.
+    func withoutColormap(for operation: String) throws(ImagingError) -> Image {
+        if depth == 32 || (depth == 8 && !hasColormap) { return self }
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(pixConvertTo8(pix, 0), operation: operation)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import LegibleImaging
+import Testing
+import TestSupport
+
+@Suite("Decoding")
+struct DecodeTests {
+    @Test("Every supported format decodes to the same picture", arguments: [
+        "sample.png", "sample.jpg", "sample.tif", "sample.webp", "sample.bmp", "sample.ppm", "sample.gif",
+    ])
+    func decodesFormat(_ name: String) throws {
+        let reference = try Image(data: Fixtures.bytes("formats/sample.png"))
+        let image = try Image(data: Fixtures.bytes("formats/\(name)"))
+        #expect(image.width == reference.width)
+        #expect(image.height == reference.height)
+        // Same picture: the grey levels agree closely (JPEG and GIF are lossy).
+        let a = try image.grayBytes(), b = try reference.grayBytes()
+        let meanDifference = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / a.count
+        #expect(meanDifference < 6, "\(name) differs from the PNG by \(meanDifference) levels on average")
+    }
+
+    @Test func sniffsFormatsFromBytesNotNames() throws {
+        for format in ImageFormat.allCases {
+            let ext = ["png": "png", "jpeg": "jpg", "tiff": "tif", "webp": "webp", "bmp": "bmp", "pnm": "ppm",
+                       "gif": "gif"][format.rawValue]!
+            #expect(ImageFormat.sniff(try Fixtures.bytes("formats/sample.\(ext)")) == format)
+        }
+        #expect(ImageFormat.sniff(Data("%PDF-1.7".utf8)) == nil)
+    }
+
+    @Test func readsFiles() throws {
+        let image = try Image(contentsOf: Fixtures.image("text/paragraph.png").path)
+        #expect(image.width > 400 && image.depth == 8)
+    }
+
+    // MARK: Hostile input
+
+    @Test func rejectsEmptyInput() {
+        #expect(throws: ImagingError.empty) { try Image(data: Data()) }
+        #expect(throws: ImagingError.empty) { try Image(bytes: []) }
+    }
+
+    @Test func rejectsTruncatedPNG() throws {
+        let png = try Fixtures.bytes("formats/sample.png")
+        for length in [8, 20, 33, png.count / 2, png.count - 20] {
+            let error = #expect(throws: ImagingError.self) { try Image(data: png.prefix(length)) }
+            guard case .damaged(format: .png, _) = error else {
+                Issue.record("truncated to \(length) bytes: \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test func rejectsTruncatedJPEG() throws {
+        let jpeg = try Fixtures.bytes("formats/sample.jpg")
+        for length in [3, 100, jpeg.count / 2, jpeg.count - 10] {
+            let error = #expect(throws: ImagingError.self) { try Image(data: jpeg.prefix(length)) }
+            guard case .damaged(format: .jpeg, _) = error else {
+                Issue.record("truncated to \(length) bytes: \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test func rejectsRandomBytes() {
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<50 {
+            let bytes = (0..<Int(generator.next() % 4096 + 1)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            #expect(throws: ImagingError.self) { try Image(bytes: bytes) }
+        }
+    }
+
+    @Test func randomBytesBehindAValidMagicNeverCrash() throws {
+        var generator = SplitMix(seed: 11)
+        let png = try Fixtures.bytes("formats/sample.png")
+        let jpeg = try Fixtures.bytes("formats/sample.jpg")
+        for source in [png, jpeg] {
+            for _ in 0..<40 {
+                var bytes = [UInt8](source)
+                // Corrupt a few bytes past the signature.
+                for _ in 0..<8 {
+                    let index = 4 + Int(generator.next() % UInt64(bytes.count - 4))
+                    bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+                }
+                // Either it decodes to something of the right size, or it throws: it must not crash.
+                if let image = try? Image(bytes: bytes) { #expect(image.width > 0) }
+            }
+        }
+    }
+
+    @Test func refusesHugeHeaderBeforeDecoding() {
+        let header = JPEGFixtures.pngHeaderOnly(width: 100_000, height: 100_000)
+        #expect(throws: ImagingError.tooManyPixels(width: 100_000, height: 100_000, limit: 40_000_000)) {
+            try Image(data: header)
+        }
+    }
+
+    @Test func pixelLimitIsConfigurable() throws {
+        let png = try Fixtures.bytes("formats/sample.png")
+        let reference = try Image(data: png)
+        let limit = reference.width * reference.height - 1
+        #expect(throws: ImagingError.tooManyPixels(width: reference.width, height: reference.height, limit: limit)) {
+            try Image(data: png, options: DecodeOptions(maxPixels: limit))
+        }
+        #expect(throws: ImagingError.tooManyBytes(byteCount: png.count, limit: 100)) {
+            try Image(data: png, options: DecodeOptions(maxBytes: 100))
+        }
+    }
+
+    @Test func namesUnsupportedFormats() {
+        #expect(throws: ImagingError.unsupportedFormat(detected: "PDF")) { try Image(data: Data("%PDF-1.4\n".utf8)) }
+        let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0])
+        #expect(throws: ImagingError.unsupportedFormat(detected: "HEIC/HEIF")) { try Image(data: heic) }
+        #expect(throws: ImagingError.unsupportedFormat(detected: nil)) { try Image(data: Data("hello".utf8)) }
+        let message = ImagingError.unsupportedFormat(detected: "HEIC/HEIF").description
+        #expect(message.contains("HEIC") && message.contains("JPEG"))
+    }
+
+    @Test func reportsUnreadableFiles() {
+        let missing = #expect(throws: ImagingError.self) { try Image(contentsOf: "/nonexistent/photo.jpg") }
+        guard case .unreadableFile(let path, _) = missing else { Issue.record("got \(String(describing: missing))"); return }
+        #expect(path == "/nonexistent/photo.jpg")
+        let directory = #expect(throws: ImagingError.self) { try Image(contentsOf: NSTemporaryDirectory()) }
+        guard case .unreadableFile = directory else { Issue.record("got \(String(describing: directory))"); return }
+    }
+}
+
+/// A small deterministic random generator for fuzz-style tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

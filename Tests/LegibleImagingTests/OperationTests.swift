@@ -1,0 +1,156 @@
+import Foundation
+import LegibleImaging
+import Testing
+import TestSupport
+
+@Suite("Image operations")
+struct OperationTests {
+    /// White 100x60 with three black rectangles at known places.
+    static func blocks() throws -> Image {
+        var pixels = [UInt8](repeating: 255, count: 100 * 60)
+        for (x0, y0, w, h) in [(5, 5, 10, 20), (30, 10, 25, 5), (70, 40, 20, 15)] {
+            for y in y0..<y0 + h { for x in x0..<x0 + w { pixels[y * 100 + x] = 0 } }
+        }
+        return try Image(width: 100, height: 60, format: .gray8, pixels: pixels)
+    }
+
+    @Test func connectedComponentsFindEachBlock() throws {
+        let boxes = try Self.blocks().binarizedOtsu().connectedComponents()
+        #expect(Set(boxes) == [
+            PixelRect(x: 5, y: 5, width: 10, height: 20), PixelRect(x: 30, y: 10, width: 25, height: 5),
+            PixelRect(x: 70, y: 40, width: 20, height: 15),
+        ])
+        #expect(throws: ImagingError.self) { try Self.blocks().connectedComponents() }
+    }
+
+    @Test func binarisationMarksInk() throws {
+        let image = try Self.blocks()
+        for binary in [try image.binarizedOtsu(), try image.binarizedSauvola(windowHalfSize: 8),
+                       try image.thresholded(below: 128)] {
+            #expect(binary.depth == 1)
+            #expect(binary.pixel(x: 8, y: 8) == 1)
+            #expect(binary.pixel(x: 50, y: 50) == 0)
+            #expect(try binary.inkPixelCount() == 10 * 20 + 25 * 5 + 20 * 15)
+        }
+    }
+
+    @Test func invertSwapsInkAndPaper() throws {
+        let inverted = try Self.blocks().inverted()
+        #expect(inverted.pixel(x: 8, y: 8) == 255)
+        #expect(inverted.pixel(x: 50, y: 50) == 0)
+    }
+
+    @Test func cropAndScaleKeepGeometry() throws {
+        let image = try Self.blocks()
+        let crop = try image.cropped(to: PixelRect(x: 70, y: 40, width: 40, height: 40))
+        #expect(crop.width == 30 && crop.height == 20)  // clipped to the image
+        #expect(crop.pixel(x: 0, y: 0) == 0)
+        #expect(throws: ImagingError.self) { try image.cropped(to: PixelRect(x: 200, y: 0, width: 5, height: 5)) }
+
+        let half = try image.scaled(by: 0.5)
+        #expect(half.width == 50 && half.height == 30)
+        let exact = try image.scaled(toWidth: 37, height: 81)
+        #expect(exact.width == 37 && exact.height == 81)
+        #expect(throws: ImagingError.self) { try image.scaled(by: 0) }
+        #expect(throws: ImagingError.self) { try image.scaled(by: .nan) }
+    }
+
+    @Test func rotationTurnsAndStraightens() throws {
+        let image = try Self.blocks()
+        let quarter = try image.rotated(quarterTurns: 1)
+        #expect(quarter.width == 60 && quarter.height == 100)
+        #expect(try image.rotated(quarterTurns: 4).pixel(x: 8, y: 8) == 0)
+        let tilted = try image.rotated(byDegrees: 3)
+        #expect(tilted.width == 100 && tilted.height == 60)
+    }
+
+    @Test func findsTheSkewOfTextLines() throws {
+        let text = try Image(data: Fixtures.bytes("text/paragraph.png"))
+        let tilted = try text.rotated(byDegrees: 3)
+        let skew = try #require(try tilted.skewAngle())
+        #expect(abs(abs(skew.degrees) - 3) < 0.5, "found \(skew.degrees) degrees")
+        let straight = try #require(try text.skewAngle())
+        #expect(abs(straight.degrees) < 0.5)
+    }
+
+    @Test func morphologyOnBinaryAndGrey() throws {
+        let binary = try Self.blocks().binarizedOtsu()
+        // Opening with an element wider than the 5-pixel-high bar removes only that bar.
+        let opened = try binary.morphology(.open, width: 7, height: 7)
+        #expect(try opened.connectedComponents().count == 2)
+        let dilated = try binary.morphology(.dilate, width: 3, height: 3)
+        #expect(try dilated.inkPixelCount() > binary.inkPixelCount())
+        let eroded = try binary.morphology(.erode, width: 3, height: 3)
+        #expect(try eroded.inkPixelCount() < binary.inkPixelCount())
+        let closed = try Self.blocks().morphology(.close, width: 5, height: 5)
+        #expect(closed.depth == 8)
+        let rgb = try Image(data: Fixtures.bytes("text/invoice.jpg"))
+        #expect(throws: ImagingError.self) { try rgb.morphology(.open, width: 3, height: 3) }
+    }
+
+    @Test func topHatKeepsThinStrokesAndDropsTheBackground() throws {
+        // Dark strokes on a light gradient: the black top-hat is bright on strokes, dark elsewhere.
+        var pixels = [UInt8](repeating: 0, count: 120 * 40)
+        for y in 0..<40 {
+            for x in 0..<120 { pixels[y * 120 + x] = UInt8(120 + x) }
+        }
+        for y in 10..<30 { for x in stride(from: 10, to: 110, by: 12) { pixels[y * 120 + x] = 30; pixels[y * 120 + x + 1] = 30 } }
+        let image = try Image(width: 120, height: 40, format: .gray8, pixels: pixels)
+        let hat = try image.topHat(width: 9, height: 9, brightFeatures: false)
+        #expect(try #require(hat.pixel(x: 10, y: 20)) > 80)
+        #expect(try #require(hat.pixel(x: 16, y: 20)) < 10)
+    }
+
+    @Test func normalisationEvensOutLighting() throws {
+        let text = try Image(data: Fixtures.bytes("text/paragraph.png"))
+        // Darken the right half as uneven light would.
+        let bytes = try text.grayBytes()
+        let shaded = bytes.enumerated().map { index, value in
+            index % text.width > text.width / 2 ? UInt8(Double(value) * 0.55) : value
+        }
+        let image = try Image(width: text.width, height: text.height, format: .gray8, pixels: shaded)
+        let normalised = try image.backgroundNormalized()
+        let right = try #require(normalised.pixel(x: text.width - 5, y: 5))
+        #expect(right > 200, "background on the shaded side is \(right)")
+        let stretched = try image.contrastNormalized()
+        #expect(stretched.width == image.width)
+    }
+
+    @Test func chooseTheChannelWithMostContrast() throws {
+        // Red text on a blue-ish background disappears in one channel and stands out in another.
+        var pixels = [UInt8]()
+        for y in 0..<40 {
+            for x in 0..<80 {
+                let ink = (10..<30).contains(y) && (x / 4) % 2 == 0
+                pixels += ink ? [200, 20, 120, 255] : [40, 20, 120, 255]
+            }
+        }
+        let image = try Image(width: 80, height: 40, format: .rgba8, pixels: pixels)
+        let channel = try image.grayscaleFromMostContrastingChannel()
+        #expect(channel.depth == 8)
+        let ink = try #require(channel.pixel(x: 0, y: 20)), paper = try #require(channel.pixel(x: 0, y: 5))
+        #expect(Int(ink) - Int(paper) > 150)
+        let stats = try channel.grayStatistics()
+        #expect(stats.standardDeviation > 50)
+    }
+
+    @Test func pngRoundTripIsLossless() throws {
+        let image = try Image(data: Fixtures.bytes("text/invoice.jpg"))
+        let again = try Image(data: image.pngData())
+        #expect(again.width == image.width && again.depth == image.depth)
+        #expect(try again.grayBytes() == image.grayBytes())
+    }
+
+    @Test func rawPixelsRoundTrip() throws {
+        let gray: [UInt8] = (0..<(7 * 3)).map { UInt8($0 * 10) }
+        let image = try Image(width: 7, height: 3, format: .gray8, pixels: gray)
+        #expect(try image.grayBytes() == gray)
+        // Cairo's native-endian ARGB words.
+        var argb = [UInt8]()
+        for value: UInt32 in [0xFF11_2233, 0xFFFF_FFFF] { withUnsafeBytes(of: value) { argb += $0 } }
+        let colour = try Image(width: 2, height: 1, format: .argb32, pixels: argb)
+        #expect(colour.pixel(x: 0, y: 0) == 0x1122_3300)
+        #expect(throws: ImagingError.self) { try Image(width: 10, height: 10, format: .gray8, pixels: [1, 2, 3]) }
+        #expect(throws: ImagingError.self) { try Image.blank(width: 0, height: 10) }
+    }
+}
