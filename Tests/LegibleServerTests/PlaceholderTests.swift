@@ -1,4 +1,0 @@
-import Testing
-import HummingbirdTesting
-@testable import LegibleServer
-@Test func placeholder() {}
