@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Legible builds, tests and runs with. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+    pkg-config
+    # C libraries (headers and pkg-config files)
+    libtesseract-dev libleptonica-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev
+    # Tesseract's English model, and the command-line tool the parity tests and baselines compare against
+    tesseract-ocr tesseract-ocr-eng
+    # qpdf: the fill baseline and test fixtures (encrypted PDFs); poppler-utils: pdftotext in round-trip checks
+    qpdf poppler-utils
+    # Fonts for filled values: Latin, Greek, Cyrillic (DejaVu, Noto), Arabic and Hebrew (Noto), CJK (Noto CJK)
+    fonts-dejavu-core fonts-noto-core fonts-noto-cjk
+)
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+echo "Installed: ${packages[*]}"
