@@ -100,16 +100,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Interim (server branch): LegibleOCR is declared above but its sources are not on main yet.
-// Leave out targets whose folder is missing so the rest of the package builds; remove once it lands.
-import Foundation
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-let missingTargets = Set(package.targets.filter { target in
-    guard target.type != .system, target.path == nil else { return false }
-    let folder = target.type == .test ? "Tests" : "Sources"
-    return !FileManager.default.fileExists(atPath: "\(packageRoot)/\(folder)/\(target.name)")
-}.map(\.name))
-package.targets.removeAll { missingTargets.contains($0.name) }
-package.products.removeAll { missingTargets.contains($0.name) }
-

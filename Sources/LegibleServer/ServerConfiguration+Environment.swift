@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension ServerConfiguration {
     /// Names of the environment variables the server reads.
