@@ -92,6 +92,17 @@ struct AuthAndLimitTests {
         }
     }
 
+    @Test func openServerLimitsPerClient() async throws {
+        let configuration = testConfiguration { $0.rateLimitRequests = 2 }
+        try await withServer(configuration) { _, client in
+            #expect(try await client.execute(uri: "/jobs", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/jobs", method: .get).status == .ok)
+            try expectError(try await client.execute(uri: "/jobs", method: .get), .tooManyRequests, "RATE_LIMIT_EXCEEDED")
+            // Health is never limited.
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+        }
+    }
+
     @Test func limiterWindowResets() async {
         let clock = TestClock()
         let limiter = RateLimiter(limit: 2, window: 10, now: { clock.now })

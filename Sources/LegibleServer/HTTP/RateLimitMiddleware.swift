@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Applies `RateLimiter` per caller and adds the `X-RateLimit-*` headers to every answer, errors included.
+/// Applies `RateLimiter` per key (per client address when the server is open) and adds the `X-RateLimit-*` headers to every answer, errors included.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = LegibleRequestContext
 
@@ -9,7 +9,9 @@ struct RateLimitMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        let decision = await limiter.consume(context.owner)
+        // With keys, the budget is per key; on an open server, per client address.
+        let bucket = context.owner == "anonymous" ? "ip:\(context.remoteAddress ?? "unknown")" : context.owner
+        let decision = await limiter.consume(bucket)
         var headers: HTTPFields = [:]
         headers[.rateLimitLimit] = String(decision.limit)
         headers[.rateLimitRemaining] = String(decision.remaining)
