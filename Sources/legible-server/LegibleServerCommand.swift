@@ -26,11 +26,15 @@ struct LegibleServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("document-ttl"), help: "Document lifetime, seconds (LEGIBLE_DOCUMENT_TTL).")
     var documentTTL: Double?
     @Option(name: .customLong("public-url"), help: "Base URL for links (LEGIBLE_PUBLIC_URL).") var publicURL: String?
+    @Option(help: "Tesseract engines shared by all jobs; default: active cores.") var recognizers: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level \(logLevel)") }
+        if let recognizers, !(1...256).contains(recognizers) {
+            throw ValidationError("--recognizers must be 1...256")
+        }
     }
 
     func run() async throws {
@@ -53,7 +57,8 @@ struct LegibleServerCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "legible-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let app = try await buildApplication(configuration: configuration, engines: .unavailable, logger: logger)
+        let engines = try Engines.installed(recognizers: recognizers)
+        let app = try await buildApplication(configuration: configuration, engines: engines, logger: logger)
         try await app.runService()
     }
 }

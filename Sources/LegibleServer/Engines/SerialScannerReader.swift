@@ -1,11 +1,12 @@
-#if canImport(SerialScan)
+#if LEGIBLE_SERIAL_SCAN
 public import Foundation
 import LegibleOCR
 public import SerialScan
 
 /// The real serial reader: SerialScan's `SerialScanner` over one shared `RecognizerPool`.
 ///
-/// Compiled once `LegibleServer` depends on the `SerialScan` target (Package.swift); until then the server
+/// Compiled when `LegibleServer` depends on the `SerialScan` target and defines `LEGIBLE_SERIAL_SCAN`
+/// (Package.swift: `.define("LEGIBLE_SERIAL_SCAN")`); until then the server
 /// runs with `Engines.unavailable` or the engines a caller passes in.
 public struct SerialScannerReader: SerialReading {
     /// The scanner; its pool is the one every scan and `/health` share.
