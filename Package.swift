@@ -13,6 +13,11 @@ let package = Package(
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+        .library(name: "SerialScan", targets: ["SerialScan"]),
+        .executable(name: "ocrbench", targets: ["ocrbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // MARK: C libraries (module map + one header each; Debian -dev packages)
@@ -42,6 +47,25 @@ let package = Package(
             dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
             swiftSettings: strictSettings),
 
+        // MARK: Domain
+        .target(
+            name: "SerialScan",
+            dependencies: ["LegibleImaging", "LegibleOCR"],
+            swiftSettings: strictSettings),
+
+        // MARK: Tools
+        .target(
+            name: "LegibleEvaluation",
+            dependencies: ["SerialScan", "LegibleOCR"],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "ocrbench",
+            dependencies: [
+                "LegibleEvaluation", "SerialScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+
         // MARK: Tests
         .target(
             name: "TestSupport",
@@ -55,6 +79,14 @@ let package = Package(
         .testTarget(
             name: "LegibleOCRTests",
             dependencies: ["LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "SerialScanTests",
+            dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegibleEvaluationTests",
+            dependencies: ["LegibleEvaluation"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
