@@ -13,13 +13,15 @@ let package = Package(
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+        .library(name: "SerialScan", targets: ["SerialScan"]),
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
+        .executable(name: "ocrbench", targets: ["ocrbench"]),
         .executable(name: "legible-server", targets: ["legible-server"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
@@ -54,11 +56,17 @@ let package = Package(
             dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
             swiftSettings: strictSettings),
 
+        // MARK: Domain
+        .target(
+            name: "SerialScan",
+            dependencies: ["LegibleImaging", "LegibleOCR"],
+            swiftSettings: strictSettings),
+
         // MARK: Server
         .target(
             name: "LegibleServer",
             dependencies: [
-                "LegibleImaging",
+                "LegibleImaging", "LegibleOCR", "SerialScan",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -66,6 +74,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings + [.define("LEGIBLE_SERIAL_SCAN")]),
+
+        // MARK: Tools
+        .target(
+            name: "LegibleEvaluation",
+            dependencies: ["SerialScan", "LegibleOCR"],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "ocrbench",
+            dependencies: [
+                "LegibleEvaluation", "SerialScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         .executableTarget(
@@ -89,6 +110,14 @@ let package = Package(
         .testTarget(
             name: "LegibleOCRTests",
             dependencies: ["LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "SerialScanTests",
+            dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegibleEvaluationTests",
+            dependencies: ["LegibleEvaluation"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleServerTests",

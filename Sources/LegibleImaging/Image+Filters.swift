@@ -125,8 +125,8 @@ extension Image {
         try withPix { pix throws(ImagingError) in try Image.take(pixFlipLR(nil, pix), operation: "mirror") }
     }
 
-    /// The skew of text lines in degrees (positive: lines fall to the right, so rotate by the negative to
-    /// straighten) and a confidence, or nil when the image has too little text to tell.
+    /// The rotation in degrees that straightens the text lines (pass it to ``rotated(byDegrees:)``) and a
+    /// confidence, or nil when the image has too little text to tell.
     ///
     /// Searches +-7 degrees. Grey and colour images are binarised with Otsu's threshold first.
     public func skewAngle() throws(ImagingError) -> (degrees: Double, confidence: Double)? {

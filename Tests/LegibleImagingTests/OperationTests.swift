@@ -68,7 +68,10 @@ struct OperationTests {
         let text = try Image(data: Fixtures.bytes("text/paragraph.png"))
         let tilted = try text.rotated(byDegrees: 3)
         let skew = try #require(try tilted.skewAngle())
-        #expect(abs(abs(skew.degrees) - 3) < 0.5, "found \(skew.degrees) degrees")
+        // Rotating by the angle found straightens the lines again.
+        #expect(abs(skew.degrees + 3) < 0.5, "found \(skew.degrees) degrees")
+        let straightened = try #require(try tilted.rotated(byDegrees: skew.degrees).skewAngle())
+        #expect(abs(straightened.degrees) < 0.3)
         let straight = try #require(try text.skewAngle())
         #expect(abs(straight.degrees) < 0.5)
     }

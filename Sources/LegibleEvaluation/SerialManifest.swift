@@ -1,0 +1,78 @@
+public import Foundation
+
+/// One labelled photo of an evaluation set (`manifest.json` beside the photos).
+public struct SerialManifestEntry: Codable, Sendable, Hashable {
+    /// File name inside the set's folder.
+    public var file: String
+    /// `etched`, `screen` or `sticker`.
+    public var preset: String
+    /// `easy`, `medium` or `hard`.
+    public var difficulty: String?
+    /// The true serial.
+    public var serial: String
+    /// The serial's format name (`apple12`, `dell`...).
+    public var format: String?
+    /// `macbook`, `iphone`, `ipad` or `other`.
+    public var deviceType: String?
+}
+
+/// Reads a set's manifest.
+public enum SerialManifest {
+    /// The entries of `directory/manifest.json`, keyed by file name; nil when there is no manifest.
+    ///
+    /// - Throws: a decoding error naming the problem when the manifest exists but is malformed.
+    public static func load(directory: URL) throws -> [String: SerialManifestEntry]? {
+        let url = directory.appendingPathComponent("manifest.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let entries = try JSONDecoder().decode([SerialManifestEntry].self, from: Data(contentsOf: url))
+        return Dictionary(entries.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Photos in `directory` (`.jpg`, `.jpeg`, `.png`, any case), sorted by name.
+    public static func photos(in directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { ["jpg", "jpeg", "png"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+}
+
+/// What a reader said about one photo, as `ocrbench serials --predictions` writes it.
+public struct SerialPrediction: Codable, Sendable, Hashable {
+    /// One candidate serial with its confidence.
+    public struct Candidate: Codable, Sendable, Hashable {
+        public var serial: String
+        public var confidence: Double
+
+        /// Creates a candidate.
+        public init(serial: String, confidence: Double) {
+            self.serial = serial
+            self.confidence = confidence
+        }
+    }
+
+    /// File name of the photo.
+    public var file: String
+    /// Preset used (the detected one for `auto`).
+    public var preset: String
+    /// Candidates, best first.
+    public var candidates: [Candidate]
+    /// Wall-clock time for the photo, decode included, in milliseconds.
+    public var milliseconds: Double
+    /// Why there are no candidates, or the error, when there are none.
+    public var reason: String?
+    /// The text lines the reader recognised, for diagnosis.
+    public var lines: [String]?
+
+    /// Creates a prediction.
+    public init(
+        file: String, preset: String, candidates: [Candidate], milliseconds: Double, reason: String? = nil,
+        lines: [String]? = nil
+    ) {
+        self.lines = lines
+        self.file = file
+        self.preset = preset
+        self.candidates = candidates
+        self.milliseconds = milliseconds
+        self.reason = reason
+    }
+}

@@ -1,0 +1,23 @@
+/// Characters that OCR mistakes for one another on serial plates, screens and stickers.
+///
+/// Used to propose a grammatical reading when neither the chosen character nor Tesseract's alternatives fit
+/// the grammar at a position (an Apple serial has no `O`, so `CO2...` is `C02...`).
+enum Confusables {
+    /// For each character as read, the characters it may stand for, most likely first.
+    static let twins: [Character: [Character]] = [
+        "0": ["O", "D", "Q"], "O": ["0", "D", "Q"], "Q": ["0", "O"], "D": ["0", "O"], "U": ["0", "V"],
+        "1": ["I", "L", "7", "T"], "I": ["1", "L", "T"], "L": ["1", "I"], "|": ["1", "I"], "!": ["1", "I"],
+        "l": ["1", "I", "L"], "i": ["1", "I"], "j": ["J"], "7": ["T", "1", "Z"], "T": ["7", "1"],
+        "5": ["S"], "S": ["5"], "s": ["S", "5"], "$": ["S", "5"],
+        "8": ["B", "3"], "B": ["8", "3"], "3": ["8", "B"],
+        "2": ["Z"], "Z": ["2", "7"], "z": ["Z", "2"],
+        "6": ["G", "b"], "G": ["6", "C"], "C": ["G", "0"], "b": ["6"],
+        "4": ["A"], "A": ["4"], "9": ["g", "q"], "g": ["9"], "q": ["9"],
+        "V": ["U", "Y"], "Y": ["V"], "K": ["X"], "X": ["K"], "E": ["F"], "F": ["E"], "H": ["N"], "N": ["H", "M"],
+        "M": ["N"], "W": ["V"], "P": ["R"], "R": ["P"],
+    ]
+
+    /// How much of a symbol's confidence a twin substitution keeps when Tesseract did not list the twin
+    /// itself: the first (most likely) twin keeps most, later ones less.
+    static func retention(rank: Int) -> Double { [0.6, 0.35, 0.25][min(rank, 2)] }
+}

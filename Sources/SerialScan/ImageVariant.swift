@@ -1,0 +1,84 @@
+import LegibleImaging
+
+/// One way of turning the working photo into ink on paper for line finding; presets list them cheapest and
+/// most likely first.
+enum ImageVariant: String, Sendable, CaseIterable {
+    /// Sauvola threshold, dark text on a lighter ground (stickers, light-mode screens, dark engraving).
+    case darkText
+    /// Sauvola threshold on the inverted image: light text (dark-mode screens, engraving catching light).
+    case lightText
+    /// Black top-hat: dark strokes on uneven metal or paper, text up to about 25 pixels high.
+    case darkStrokes
+    /// White top-hat: bright strokes on uneven metal.
+    case lightStrokes
+    /// Black top-hat at half resolution: large dark text.
+    case largeDarkStrokes
+    /// White top-hat at half resolution: large bright text.
+    case largeLightStrokes
+
+    var isLightText: Bool { self == .lightText || self == .lightStrokes || self == .largeLightStrokes }
+
+    /// How much the working image is shrunk before finding lines (line boxes are scaled back up).
+    var reduction: Int { self == .largeDarkStrokes || self == .largeLightStrokes ? 2 : 1 }
+
+    /// The binary image (1 = ink) this variant makes of an 8-bit grey working image whose text is about
+    /// `textHeight` pixels high.
+    func binarize(_ gray: Image, textHeight: Int) throws -> Image {
+        let window = max(8, min(40, textHeight))
+        switch self {
+        case .darkText:
+            return try gray.binarizedSauvola(windowHalfSize: window, factor: 0.25)
+        case .lightText:
+            return try gray.inverted().binarizedSauvola(windowHalfSize: window, factor: 0.25)
+        case .darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes:
+            // Top-hat: keeps strokes thinner than the element and drops the slowly varying ground (lighting,
+            // highlights). A mild blur, then a threshold three standard deviations above the mean response:
+            // only real strokes stand out of the brushed-metal texture.
+            let source = reduction == 1 ? gray : try gray.scaled(by: 1 / Double(reduction))
+            let hat = try source.smoothed(halfWidth: 1, halfHeight: 1)
+                .topHat(width: 25, height: 25, brightFeatures: isLightText)
+                .smoothed(halfWidth: 1, halfHeight: 1)
+            let statistics = try hat.grayStatistics(step: 2)
+            let threshold = statistics.mean + 3 * max(1, statistics.standardDeviation)
+            return try hat.inverted().thresholded(below: 255 - Int(threshold.rounded(.up)))
+        }
+    }
+
+    /// The crop Tesseract reads for a line found with this variant: dark text on a light ground, at the
+    /// crop's own resolution. `characterHeight` is the text height in the crop's pixels.
+    func prepareForRecognition(_ crop: Image, characterHeight: Double) throws -> Image {
+        switch self {
+        case .darkText:
+            return crop
+        case .lightText:
+            return try crop.inverted()
+        case .darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes:
+            // A top-hat a little larger than the characters keeps every stroke and flattens the metal; the
+            // response is stretched so the strongest strokes are black on white.
+            let element = max(9, Int(characterHeight * 1.2)) | 1
+            let hat = try crop.topHat(width: element, height: element, brightFeatures: isLightText)
+                .smoothed(halfWidth: 1, halfHeight: 1)
+            let low = try hat.grayPercentile(0.5)
+            let high = max(low + 8, try hat.grayPercentile(0.995))
+            return try hat.stretched(low: low, high: min(255, high)).inverted()
+        }
+    }
+
+    /// Variants to try for a preset, in order.
+    static func ordered(for preset: SerialPreset, darkBackground: Bool) -> [ImageVariant] {
+        switch preset {
+        case .screen:
+            darkBackground ? [.lightText, .darkText] : [.darkText, .lightText]
+        case .sticker:
+            [.darkText, .darkStrokes, .lightText]
+        case .etched:
+            darkBackground
+                ? [.lightStrokes, .darkStrokes, .largeLightStrokes, .largeDarkStrokes]
+                : [.darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes]
+        case .auto:
+            darkBackground
+                ? [.lightText, .darkText, .lightStrokes, .darkStrokes, .largeLightStrokes, .largeDarkStrokes]
+                : [.darkText, .lightText, .darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes]
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import LegibleImaging
+import LegibleOCR
+
+/// One reading of a serial found in recognised text, with the evidence the confidence model weighs.
+struct SerialEvidence: Sendable, Hashable {
+    var serial: String
+    var format: SerialFormat
+    var box: PixelRect
+    /// Mean of the chosen characters' scores, 0...1.
+    var meanScore: Double
+    /// Lowest chosen character score, 0...1.
+    var minScore: Double
+    /// Characters changed from the first reading.
+    var repairs: Int
+    /// Characters dropped from the ends of the token to fit (glued captions, stray marks).
+    var trimmed: Int
+    /// 1 when a caption precedes it on its line, 0.8 when a caption line is right above, else 0.
+    var caption: Double
+    /// True when a label of another kind of ID (model, IMEI, part number...) precedes it.
+    var distractor: Bool
+    /// Words joined to make it (1 = a single word).
+    var pieces: Int
+}
+
+/// A recognised character with the readings Tesseract offered for it.
+struct ObservedSymbol: Sendable {
+    var character: Character
+    var score: Double
+    var alternatives: [(character: Character, score: Double)]
+    var box: PixelRect
+}
+
+/// Finds serials in recognised lines: splits words into alphanumeric tokens, joins neighbours, fits each
+/// token to each format with confusable repair, and notes captions and distractor labels.
+enum SerialParser {
+    /// Longest run of joined tokens considered.
+    static let maximumPieces = 3
+
+    /// Every grammatical reading in `lines`. Lines must be in reading order with boxes in one frame, so a
+    /// caption line can announce the line below it.
+    static func evidence(in lines: [RecognizedLine]) -> [SerialEvidence] {
+        var found: [SerialEvidence] = []
+        var captionAbove: PixelRect?
+        for line in lines {
+            let (lineEvidence, captionOnly) = evidence(in: line, captionAbove: captionAbove)
+            found += lineEvidence
+            captionAbove = captionOnly ? line.box : nil
+        }
+        return found
+    }
+
+    /// A run of token characters inside one word.
+    private struct Run {
+        var symbols: [ObservedSymbol]
+        var wordIndex: Int
+        /// The run just before this one in the same word, keyed ("SN" in "S/N:C02...").
+        var previousInWord: String
+    }
+
+    /// Readings in one line; also says whether the line is a caption with no serial after it.
+    private static func evidence(
+        in line: RecognizedLine, captionAbove: PixelRect?
+    ) -> (found: [SerialEvidence], captionOnly: Bool) {
+        let keys = line.words.map { SerialLexicon.key($0.text) }
+        let captionIndex = SerialLexicon.captionIndex(in: keys)
+        // A caption line above counts when it overlaps this line horizontally and sits close above it.
+        let announcedFromAbove =
+            captionAbove.map { above in
+                above.maxX > line.box.x && line.box.maxX > above.x
+                    && line.box.y - above.maxY < max(above.height, line.box.height) * 2
+            } ?? false
+
+        var runs: [Run] = []
+        for (wordIndex, word) in line.words.enumerated() {
+            var current: [ObservedSymbol] = []
+            var previous = ""
+            func flush() {
+                guard !current.isEmpty else { return }
+                runs.append(Run(symbols: current, wordIndex: wordIndex, previousInWord: previous))
+                previous = String(current.map(\.character)).uppercased()
+                current = []
+            }
+            for symbol in word.symbols {
+                guard symbol.text.count == 1, let character = symbol.text.first, isTokenCharacter(character) else {
+                    flush()
+                    continue
+                }
+                current.append(ObservedSymbol(
+                    character: character, score: symbol.confidence,
+                    alternatives: symbol.alternatives.compactMap { alternative in
+                        alternative.text.count == 1 ? (alternative.text.first!, alternative.score) : nil
+                    },
+                    box: symbol.box))
+            }
+            flush()
+        }
+
+        var found: [SerialEvidence] = []
+        for start in runs.indices {
+            var joined = runs[start].symbols
+            for end in start..<min(runs.count, start + maximumPieces) {
+                if end > start {
+                    guard isClose(runs[end - 1], runs[end]) else { break }
+                    joined += runs[end].symbols
+                }
+                if joined.count > 16 + 12 { break }
+                let first = runs[start]
+                var caption = 0.0
+                if let captionIndex, first.wordIndex > captionIndex { caption = 1 }
+                if SerialLexicon.captions.contains(first.previousInWord) { caption = 1 }
+                if caption == 0 && announcedFromAbove { caption = 0.8 }
+                let previousKey = first.wordIndex > 0 ? keys[first.wordIndex - 1] : ""
+                let previousTwo = first.wordIndex > 1 ? keys[first.wordIndex - 2] + previousKey : ""
+                let labelled =
+                    SerialLexicon.isDistractorLabel(previousKey) || SerialLexicon.isDistractorLabel(previousTwo)
+                    || SerialLexicon.isDistractorLabel(first.previousInWord)
+                for reading in fits(joined) {
+                    var evidence = reading
+                    evidence.pieces = end - start + 1
+                    if evidence.caption == 0 { evidence.caption = caption }
+                    evidence.distractor = (evidence.distractor || labelled) && evidence.caption < 1
+                    found.append(evidence)
+                }
+            }
+        }
+        let captionOnly = captionIndex != nil && !found.contains { $0.caption == 1 }
+        return (found, captionOnly)
+    }
+
+    /// True when two runs may be parts of one serial: split inside a word by a stray mark, or in neighbouring
+    /// words with a gap narrower than about half a character (wide letter spacing read as a space).
+    private static func isClose(_ left: Run, _ right: Run) -> Bool {
+        if left.wordIndex == right.wordIndex { return true }
+        guard right.wordIndex == left.wordIndex + 1, let last = left.symbols.last, let next = right.symbols.first else {
+            return false
+        }
+        let widths = (left.symbols + right.symbols).map(\.box.width)
+        let meanWidth = Double(widths.reduce(0, +)) / Double(max(1, widths.count))
+        return Double(next.box.x - last.box.maxX) < meanWidth * 0.6
+    }
+
+    /// Every format reading of a token. A known caption or label glued to its front ("SN", "SERIALNO",
+    /// "MODEL") is split off and noted; otherwise the whole token is read, and also without one stray
+    /// character at either end.
+    static func fits(_ symbols: [ObservedSymbol]) -> [SerialEvidence] {
+        let text = String(symbols.map(\.character)).uppercased()
+        var windows: [(drop: Int, keep: Int, caption: Double, distractor: Bool)] = []
+        if let prefix = SerialLexicon.gluedPrefix(of: text) {
+            // A label with a short code after it ("MODELA2338") holds no serial.
+            guard symbols.count - prefix.length >= 7 else { return [] }
+            windows.append((prefix.length, symbols.count - prefix.length, prefix.isCaption ? 1 : 0, !prefix.isCaption))
+        } else {
+            windows.append((0, symbols.count, 0, false))
+            if symbols.count >= 8 {
+                windows.append((1, symbols.count - 1, 0, false))
+                windows.append((0, symbols.count - 1, 0, false))
+            }
+        }
+        var results: [SerialEvidence] = []
+        for window in windows {
+            let part = Array(symbols[window.drop..<(window.drop + window.keep)])
+            let trimmed = window.caption > 0 || window.distractor ? 0 : symbols.count - window.keep
+            var specificFit = false
+            for format in SerialFormat.allCases {
+                // The generic format is the fallback: it does not compete with a format that fits the same
+                // characters (an Apple serial read with an O is an Apple serial with a 0, not a generic ID).
+                if format == .generic && specificFit { continue }
+                guard var evidence = fit(part, format: format) else { continue }
+                if format != .generic { specificFit = true }
+                evidence.trimmed = trimmed
+                evidence.caption = window.caption
+                evidence.distractor = window.distractor
+                results.append(evidence)
+            }
+        }
+        return results
+    }
+
+    /// The best reading of `symbols` under `format`, or nil when no choice of characters fits.
+    ///
+    /// At each position the character as read wins when the grammar allows it. Otherwise, in this order: an
+    /// alternative Tesseract offered that is also a known look-alike (the LSTM saw the confusion too), the
+    /// most likely look-alike, any other alternative, other look-alikes. Tokens read without a single digit
+    /// are words, not serials, and a reading needing more than a third of its characters changed is refused.
+    static func fit(_ symbols: [ObservedSymbol], format: SerialFormat) -> SerialEvidence? {
+        guard format.lengths.contains(symbols.count) else { return nil }
+        // Read without a digit, or with several lower-case letters, it is a word ("California").
+        guard symbols.contains(where: { $0.character.isNumber }),
+            symbols.filter({ $0.character.isLowercase }).count * 5 <= symbols.count
+        else { return nil }
+        var chosen: [Character] = []
+        var scores: [Double] = []
+        var repairs = 0
+        for (position, symbol) in symbols.enumerated() {
+            let allowed = format.allowed(at: position, length: symbols.count)
+            let read = upper(symbol.character)
+            if allowed.contains(read) {
+                chosen.append(read)
+                scores.append(symbol.score)
+                continue
+            }
+            let twins = Confusables.twins[symbol.character] ?? Confusables.twins[read] ?? []
+            let alternatives = symbol.alternatives
+                .map { (character: upper($0.character), score: $0.score) }
+                .filter { allowed.contains($0.character) }
+                .sorted { $0.score > $1.score }
+            let pick: (Character, Double)? =
+                alternatives.first(where: { twins.contains($0.character) }).map { ($0.character, $0.score) }
+                ?? twins.first.flatMap { allowed.contains($0) ? ($0, symbol.score * Confusables.retention(rank: 0)) : nil }
+                ?? alternatives.first.map { ($0.character, $0.score) }
+                ?? twins.enumerated().first(where: { allowed.contains($0.element) })
+                    .map { ($0.element, symbol.score * Confusables.retention(rank: $0.offset)) }
+            guard let (character, score) = pick else { return nil }
+            repairs += 1
+            chosen.append(character)
+            scores.append(score)
+        }
+        guard repairs * 3 <= symbols.count, format.acceptsComposition(chosen) else { return nil }
+        let box = symbols.dropFirst().reduce(symbols[0].box) { $0.union($1.box) }
+        return SerialEvidence(
+            serial: String(chosen), format: format, box: box,
+            meanScore: scores.reduce(0, +) / Double(scores.count), minScore: scores.min() ?? 0,
+            repairs: repairs, trimmed: 0, caption: 0, distractor: false, pieces: 1)
+    }
+
+    /// Letters and digits, plus marks OCR often reads in their place ("|" for 1, "$" for S).
+    static func isTokenCharacter(_ character: Character) -> Bool {
+        (character.isASCII && (character.isLetter || character.isNumber)) || Confusables.twins[character] != nil
+    }
+
+    /// The upper-case form of a reading. A lower-case `l` is the stroke OCR gives for a 1 or an I in
+    /// upper-case serial fonts, so it becomes `1`, not `L`.
+    private static func upper(_ character: Character) -> Character {
+        if character == "l" { return "1" }
+        return character.isLowercase ? Character(character.uppercased()) : character
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import LegibleImaging
+import LegibleOCR
+
+/// The work of one scan on one recogniser: variants, line finding, recognition of the promising lines,
+/// parsing and ranking, with an early stop once a candidate is certain.
+struct SerialScanPipeline {
+    let recognizer: Recognizer
+    let options: SerialScanOptions
+    let ranker: SerialRanker
+
+    func run(_ image: Image, preset requested: SerialPreset, deviceType: DeviceType?, decodeMilliseconds: Double)
+        throws(SerialScanError) -> SerialScanResult
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var timings = SerialScanTimings()
+        timings.decode = decodeMilliseconds
+
+        let gray: Image
+        let working: Image
+        let scale: Double
+        do {
+            gray = try image.grayscaleFromMostContrastingChannel()
+            scale = min(1, Double(options.workingSize) / Double(max(gray.width, gray.height)))
+            working = try gray.scaled(by: scale)
+        } catch {
+            throw .image(error)
+        }
+        var frame: WorkingFrame?
+        let statistics = (try? working.grayStatistics(step: 4)) ?? (mean: 128, standardDeviation: 0)
+        let darkBackground = statistics.mean < 110
+        let preset = requested == .auto ? PresetClassifier.classify(working, statistics: statistics) : requested
+        if statistics.standardDeviation < 2 {
+            timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
+            return SerialScanResult(
+                candidates: [], preset: preset, timings: timings, reason: "the image is blank", lines: [])
+        }
+
+        var evidence: [SerialEvidence] = []
+        var recognizedBands: [PixelRect] = []
+        var readLines: [SerialScanLine] = []
+        var ranked: [SerialCandidate] = []
+        var sawText = false
+        var locateTime = Duration.zero
+        var recognizeTime = Duration.zero
+        var rankTime = Duration.zero
+
+        variants: for variant in ImageVariant.ordered(for: preset, darkBackground: darkBackground) {
+            let locateStart = clock.now
+            let lines: [TextLineCandidate]
+            do {
+                let textHeight = max(10, working.height / 40)
+                var binary = try variant.binarize(frame?.working ?? working, textHeight: textHeight)
+                if frame == nil {
+                    // Straighten once, by the skew of the first variant's ink; later variants reuse the frame.
+                    var angle = 0.0
+                    if variant.reduction == 1, let skew = try binary.skewAngle(), abs(skew.degrees) >= 0.5 {
+                        angle = skew.degrees
+                    }
+                    frame = try WorkingFrame(gray: gray, scale: scale, angle: angle, unrotated: working)
+                    if angle != 0 { binary = try variant.binarize(frame!.working, textHeight: textHeight) }
+                }
+                lines = try TextLineFinder.lines(in: binary, lightText: variant.isLightText, reduction: variant.reduction)
+                if let directory = options.diagnosticsDirectory {
+                    try? binary.pngData().write(to: URL(fileURLWithPath: "\(directory)/ink-\(variant).png"))
+                }
+            } catch {
+                locateTime += clock.now - locateStart
+                continue
+            }
+            locateTime += clock.now - locateStart
+            if !lines.isEmpty { sawText = true }
+            let promising = lines.filter { $0.serialLikeness >= 0.2 }.sorted { $0.serialLikeness > $1.serialLikeness }
+            for line in promising {
+                if readLines.count >= options.maximumLines { break variants }
+                guard let frame else { break variants }
+                let band = rowBand(of: line, among: lines, bounds: frame.working.bounds)
+                if recognizedBands.contains(where: { $0.intersectionOverUnion(band) > 0.5 }) { continue }
+                recognizedBands.append(band)
+
+                // Tesseract's reading of faint or unusual type changes with scale: when the first reading of a
+                // promising line gives no confident serial, read it again a third larger and let the two
+                // readings compete (agreement between them raises confidence).
+                for (attempt, scaleUp) in [1.0, 1.3].enumerated() {
+                    let recognizeStart = clock.now
+                    let read = try recognize(
+                        band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,
+                        variant: variant)
+                    recognizeTime += clock.now - recognizeStart
+                    readLines += read.map { SerialScanLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
+
+                    let rankStart = clock.now
+                    let found = SerialParser.evidence(in: read)
+                    evidence += found
+                    ranked = ranker.rank(evidence, deviceType: deviceType, limit: options.maximumCandidates)
+                    rankTime += clock.now - rankStart
+                    let lineBest = ranker.rank(found, deviceType: deviceType, limit: 1).first?.confidence ?? 0
+                    if attempt == 0 && (lineBest >= options.stopConfidence || line.serialLikeness < 0.5) { break }
+                }
+                if let best = ranked.first, best.confidence >= options.stopConfidence { break variants }
+            }
+        }
+
+        timings.locate = Self.milliseconds(locateTime)
+        timings.recognize = Self.milliseconds(recognizeTime)
+        timings.rank = Self.milliseconds(rankTime)
+        timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
+        let reason: String? =
+            ranked.isEmpty ? (sawText ? "text was found but none of it reads as a serial number" : "no text was found") : nil
+        return SerialScanResult(
+            candidates: ranked, preset: preset, timings: timings, reason: reason, lines: readLines)
+    }
+
+    /// The working-frame rectangle to recognise for a line: the line and the other lines on its row (a
+    /// caption to its left), with a margin.
+    private func rowBand(of line: TextLineCandidate, among lines: [TextLineCandidate], bounds: PixelRect) -> PixelRect {
+        var row = line.box
+        let centre = line.box.y * 2 + line.box.height
+        for other in lines where other.lightText == line.lightText {
+            let otherCentre = other.box.y * 2 + other.box.height
+            let similar = abs(other.characterHeight - line.characterHeight) * 3 <= line.characterHeight
+            if similar && abs(otherCentre - centre) <= line.characterHeight, other.box.y < line.box.maxY,
+                other.box.maxY > line.box.y
+            {
+                row = row.union(other.box)
+            }
+        }
+        // Generous at the ends: faint characters at a line's ends may not have been found as ink.
+        let margin = max(3, line.characterHeight * 6 / 10)
+        let endMargin = max(6, line.characterHeight * 2)
+        let padded = PixelRect(
+            x: row.x - endMargin, y: row.y - margin, width: row.width + 2 * endMargin, height: row.height + 2 * margin)
+        return padded.intersection(bounds) ?? bounds
+    }
+
+    /// Recognises one working-frame band from the full-resolution image, straightened and scaled so its
+    /// characters are about `recognitionHeight` pixels high; returns lines in full-resolution coordinates.
+    private func recognize(
+        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant
+    ) throws(SerialScanError) -> [RecognizedLine] {
+        let factor = min(4, max(0.1, Double(options.recognitionHeight) / max(1, characterHeight)))
+        let crop: Image
+        let toImage: (PixelRect) -> PixelRect
+        do {
+            let piece = try frame.crop(band, factor: factor)
+            crop = try variant.prepareForRecognition(piece.image, characterHeight: characterHeight * factor)
+            toImage = piece.toImage
+            if let directory = options.diagnosticsDirectory {
+                try? crop.pngData().write(
+                    to: URL(fileURLWithPath: "\(directory)/line-\(variant)-\(band.x)-\(band.y).png"))
+            }
+        } catch let error as ImagingError {
+            throw .image(error)
+        } catch {
+            throw .image(.operationFailed(operation: "line preparation"))
+        }
+        let result: RecognitionResult
+        do {
+            result = try recognizer.recognize(crop, mode: .singleLine)
+        } catch {
+            throw .recognition(error)
+        }
+        return result.lines.map { Self.map($0, with: toImage) }
+    }
+
+    /// A recognised line with every box taken from crop coordinates to image coordinates.
+    static func map(_ line: RecognizedLine, with toImage: (PixelRect) -> PixelRect) -> RecognizedLine {
+        var mapped = line
+        mapped.box = toImage(line.box)
+        mapped.words = line.words.map { word in
+            var word = word
+            word.box = toImage(word.box)
+            word.symbols = word.symbols.map { symbol in
+                var symbol = symbol
+                symbol.box = toImage(symbol.box)
+                return symbol
+            }
+            return word
+        }
+        return mapped
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}

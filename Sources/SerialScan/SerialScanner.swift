@@ -1,0 +1,91 @@
+public import Foundation
+public import LegibleImaging
+public import LegibleOCR
+
+/// Reads device serial numbers from phone photos: engraved plates, settings screens and printed labels.
+///
+/// A scan runs on one recogniser borrowed from a ``RecognizerPool`` (one core), so a pool of N engines
+/// scans N photos at once. The scanner is `Sendable`: share one per process.
+public final class SerialScanner: Sendable {
+    /// The engines scans run on.
+    public let pool: RecognizerPool
+    /// Tuning and limits.
+    public let options: SerialScanOptions
+    private let ranker: SerialRanker
+
+    /// The recogniser settings scans need: one line per call, no dictionaries, per-symbol alternatives.
+    public static let recognizerConfiguration = RecognizerConfiguration(
+        pageSegmentationMode: .singleLine, usesDictionaries: false, collectsAlternatives: true)
+
+    /// Creates a scanner over `pool`, which must use ``recognizerConfiguration`` (or one like it).
+    public init(pool: RecognizerPool, options: SerialScanOptions = SerialScanOptions()) {
+        self.pool = pool
+        self.options = options
+        self.ranker = .standard
+    }
+
+    /// Creates a scanner with its own pool of `engines` recognisers (default: one per core).
+    ///
+    /// - Throws: `OCRError` when Tesseract cannot start (missing language data names the paths searched).
+    public convenience init(engines: Int? = nil, options: SerialScanOptions = SerialScanOptions()) throws(OCRError) {
+        self.init(pool: try RecognizerPool(size: engines, configuration: Self.recognizerConfiguration), options: options)
+    }
+
+    /// Scans encoded image bytes (JPEG, PNG, ...), turned upright by their EXIF orientation.
+    ///
+    /// - Parameters:
+    ///   - preset: The kind of photo, or `.auto` to decide from the image.
+    ///   - deviceType: The device, when known; shifts the ranking towards its maker's formats.
+    /// - Throws: `SerialScanError.image` for bytes that are not a usable image (the error names the problem
+    ///   and the limit), `.recognition` when Tesseract fails, `CancellationError` when cancelled while
+    ///   waiting for an engine.
+    public func scan(
+        imageData: Data, preset: SerialPreset = .auto, deviceType: DeviceType? = nil
+    ) async throws -> SerialScanResult {
+        let options = options
+        let ranker = ranker
+        return try await pool.withRecognizer { recognizer in
+            try Self.scan(imageData: imageData, preset: preset, deviceType: deviceType, recognizer: recognizer,
+                          options: options, ranker: ranker)
+        }
+    }
+
+    /// Scans a decoded image; see ``scan(imageData:preset:deviceType:)``.
+    public func scan(
+        _ image: Image, preset: SerialPreset = .auto, deviceType: DeviceType? = nil
+    ) async throws -> SerialScanResult {
+        let options = options
+        let ranker = ranker
+        return try await pool.withRecognizer { recognizer in
+            try SerialScanPipeline(recognizer: recognizer, options: options, ranker: ranker)
+                .run(image, preset: preset, deviceType: deviceType, decodeMilliseconds: 0)
+        }
+    }
+
+    /// Scans on a recogniser the caller owns, on the calling thread (for tools and benchmarks that manage
+    /// their own threads). The recogniser should use ``recognizerConfiguration``.
+    public static func scan(
+        imageData: Data, preset: SerialPreset = .auto, deviceType: DeviceType? = nil, recognizer: Recognizer,
+        options: SerialScanOptions = SerialScanOptions()
+    ) throws(SerialScanError) -> SerialScanResult {
+        try scan(imageData: imageData, preset: preset, deviceType: deviceType, recognizer: recognizer,
+                 options: options, ranker: .standard)
+    }
+
+    private static func scan(
+        imageData: Data, preset: SerialPreset, deviceType: DeviceType?, recognizer: Recognizer,
+        options: SerialScanOptions, ranker: SerialRanker
+    ) throws(SerialScanError) -> SerialScanResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let image: Image
+        do {
+            image = try Image(data: imageData, options: options.decode)
+        } catch {
+            throw .image(error)
+        }
+        let decode = SerialScanPipeline.milliseconds(clock.now - start)
+        return try SerialScanPipeline(recognizer: recognizer, options: options, ranker: ranker)
+            .run(image, preset: preset, deviceType: deviceType, decodeMilliseconds: decode)
+    }
+}

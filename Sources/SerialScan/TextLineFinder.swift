@@ -1,0 +1,151 @@
+import LegibleImaging
+
+/// A run of character-like shapes on one baseline, found without OCR.
+struct TextLineCandidate: Sendable, Hashable {
+    /// Box in pixels of the image it was found in.
+    var box: PixelRect
+    /// The character boxes, left to right.
+    var characters: [PixelRect]
+    /// Text height in pixels (capitals and digits).
+    var characterHeight: Int
+    /// True when the text is lighter than its background.
+    var lightText: Bool
+    /// How much the line looks like a serial (7 to 16 even, tightly spaced characters), 0...1.
+    var serialLikeness: Double
+}
+
+/// Finds lines of text in a binary image by grouping connected components that sit side by side with
+/// similar heights. Cheap (a few milliseconds on a 1000-pixel photo), so the scanner can afford to look at
+/// every variant and send only the promising lines to Tesseract.
+enum TextLineFinder {
+    /// Smallest character height considered, in pixels of the working image.
+    static let minimumHeight = 7
+
+    /// Lines in `binary` (1 = ink), with their serial-likeness, in coordinates multiplied by `reduction`
+    /// (for a binary image made at reduced resolution).
+    static func lines(in binary: Image, lightText: Bool, reduction: Int = 1) throws -> [TextLineCandidate] {
+        let found = try lines(in: binary, lightText: lightText)
+        guard reduction > 1 else { return found }
+        func up(_ box: PixelRect) -> PixelRect {
+            PixelRect(x: box.x * reduction, y: box.y * reduction, width: box.width * reduction, height: box.height * reduction)
+        }
+        return found.map { line in
+            var line = line
+            line.box = up(line.box)
+            line.characters = line.characters.map(up)
+            line.characterHeight *= reduction
+            return line
+        }
+    }
+
+    private static func lines(in binary: Image, lightText: Bool) throws -> [TextLineCandidate] {
+        let maximumHeight = max(minimumHeight + 1, binary.height / 4)
+        // A small closing rejoins strokes that thresholding broke apart (faint engraving), without joining
+        // neighbouring characters.
+        let joined = try binary.morphology(.close, width: 2, height: 4)
+        let boxes = try joined.connectedComponents().filter { box in
+            box.height >= minimumHeight && box.height <= maximumHeight
+                && box.width <= box.height * 2 + 2
+                && box.width * 12 >= box.height  // barcode bars and rules are thinner than any glyph
+        }
+        let characters = mergeStackedParts(boxes)
+        return group(characters, lightText: lightText)
+    }
+
+    /// Joins pieces of one glyph stacked vertically (the dot of an i, a broken stroke) so each glyph is one box.
+    private static func mergeStackedParts(_ boxes: [PixelRect]) -> [PixelRect] {
+        let sorted = boxes.sorted { $0.x < $1.x }
+        var merged: [PixelRect] = []
+        for box in sorted {
+            if let last = merged.last, box.x < last.maxX, box.maxX <= last.maxX + 2,
+                box.maxY >= last.y - last.height / 3, box.y <= last.maxY + last.height / 3
+            {
+                merged[merged.count - 1] = last.union(box)
+            } else {
+                merged.append(box)
+            }
+        }
+        return merged
+    }
+
+    /// Union-find grouping of characters into lines: neighbours that share most of their height (pieces of
+    /// broken strokes included) with a gap no wider than about one and a half characters.
+    private static func group(_ characters: [PixelRect], lightText: Bool) -> [TextLineCandidate] {
+        let count = characters.count
+        guard count > 0 else { return [] }
+        var parent = Array(0..<count)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        // Characters are sorted by x; compare each with the few that start before its gap limit ends.
+        for i in 0..<count {
+            let a = characters[i]
+            var j = i + 1
+            while j < count {
+                let b = characters[j]
+                let tallest = max(a.height, b.height), shortest = min(a.height, b.height)
+                if b.x - a.maxX > tallest * 3 / 2 { break }
+                let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
+                if overlap * 10 >= shortest * 6 && shortest * 10 >= tallest * 4 {
+                    let rootA = find(i), rootB = find(j)
+                    if rootA != rootB { parent[rootB] = rootA }
+                }
+                j += 1
+            }
+        }
+        var members: [Int: [PixelRect]] = [:]
+        for i in 0..<count { members[find(i), default: []].append(characters[i]) }
+        return members.values.compactMap { boxes -> TextLineCandidate? in
+            guard boxes.count >= 2 else { return nil }
+            let sorted = boxes.sorted { $0.x < $1.x }
+            // The line's text height (capitals and digits): the median of the pieces at least 60% as tall as
+            // the tallest, so broken fragments and punctuation do not pull it down.
+            let tallest = sorted.map(\.height).max() ?? 0
+            let heights = sorted.map(\.height).filter { $0 * 10 >= tallest * 6 }.sorted()
+            let height = heights[heights.count / 2]
+            let box = sorted.dropFirst().reduce(sorted[0]) { $0.union($1) }
+            guard box.width >= height * 2 else { return nil }
+            return TextLineCandidate(
+                box: box, characters: sorted, characterHeight: height, lightText: lightText,
+                serialLikeness: serialLikeness(sorted, height: height))
+        }
+    }
+
+    /// 0...1: how much a line looks like a serial: a word of 7 to 16 characters, estimated from its width
+    /// (capitals and digits advance about 0.65 of their height), whose pieces mostly fill the full text height
+    /// (capitals and digits have no x-height).
+    static func serialLikeness(_ characters: [PixelRect], height: Int) -> Double {
+        var words: [[PixelRect]] = [[characters[0]]]
+        var right = characters[0].maxX
+        for next in characters.dropFirst() {
+            if next.x - right > max(3, height * 9 / 10) {
+                words.append([next])
+            } else {
+                words[words.count - 1].append(next)
+            }
+            right = max(right, next.maxX)
+        }
+        var best = 0.0
+        for word in words {
+            let width = (word.map(\.maxX).max() ?? 0) - (word.first?.x ?? 0)
+            let estimated = Int((Double(width) / (Double(height) * 0.65)).rounded())
+            let lengthScore: Double =
+                switch estimated {
+                case 10...12: 1
+                case 7...9, 13...14: 0.85
+                case 15...17: 0.6
+                case 5...6: 0.3
+                default: 0.05
+                }
+            let full = word.filter { $0.height * 4 >= height * 3 }.count
+            let fullShare = Double(full) / Double(word.count)
+            best = max(best, lengthScore * (0.5 + 0.5 * fullShare))
+        }
+        return best
+    }
+}

@@ -1,0 +1,93 @@
+public import ArgumentParser
+import Foundation
+import LegibleEvaluation
+import SerialScan
+
+extension SerialPreset: ExpressibleByArgument {}
+
+/// `ocrbench serials`: reads every photo in a folder and scores the answers against its manifest.
+struct SerialsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serials",
+        abstract: "Read serial numbers from every .jpg/.jpeg/.png in a folder and score them.",
+        discussion: """
+            With a manifest.json in the folder, prints top-1 and top-3 exact match, confidence AUROC and \
+            calibration, and latency per preset and overall. Photos are read one after another on one core.
+            """)
+
+    @Option(name: .long, help: "Folder of photos (and manifest.json).")
+    var images: String
+
+    @Option(name: .long, help: "Preset to use: etched, screen, sticker or auto.")
+    var preset: SerialPreset = .auto
+
+    @Option(name: .long, help: "Write predictions as JSON to this file ('-' for standard output).")
+    var predictions: String?
+
+    @Option(name: .long, help: "Also run a baseline on the same photos: tesseract-cli.")
+    var baseline: String?
+
+    @Flag(name: .long, help: "Pass each photo's device type from the manifest to the scanner.")
+    var useDeviceHints = false
+
+    @Option(name: .long, help: "Write the scanner's intermediate images (ink, lines as read) to this folder.")
+    var diagnostics: String?
+
+    func validate() throws {
+        if let baseline, baseline != "tesseract-cli" {
+            throw ValidationError("unknown baseline '\(baseline)'; the only baseline is tesseract-cli")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: images, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--images \(images) is not a folder")
+        }
+    }
+
+    func run() async throws {
+        let directory = URL(fileURLWithPath: images)
+        let photos = try SerialManifest.photos(in: directory)
+        guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg or .png files in \(images)") }
+        let manifest = try SerialManifest.load(directory: directory)
+        var hints: [String: DeviceType] = [:]
+        if useDeviceHints, let manifest {
+            for (file, entry) in manifest { hints[file] = entry.deviceType.flatMap(DeviceType.init(rawValue:)) }
+        }
+
+        let bar = ProgressBar(total: photos.count, label: "legible")
+        var options = SerialScanOptions()
+        options.diagnosticsDirectory = diagnostics
+        let results = try SerialBenchmark(preset: preset, options: options).run(photos: photos, deviceTypes: hints) {
+            bar.advance()
+        }
+        if let predictions { try write(results, to: predictions) }
+
+        var baselineResults: [SerialPrediction]?
+        if baseline != nil {
+            let cli = TesseractCLIBaseline()
+            let cliBar = ProgressBar(total: photos.count, label: "tesseract-cli")
+            baselineResults = try photos.map { photo in
+                defer { cliBar.advance() }
+                return try cli.predict(file: photo)
+            }
+        }
+
+        guard let manifest else {
+            print("\(results.count) photos read; no manifest.json in \(images), so nothing is scored.")
+            return
+        }
+        let report = SerialReport(predictions: results, manifest: manifest, baseline: baselineResults)
+        print(report.text)
+    }
+
+    private func write(_ predictions: [SerialPrediction], to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(predictions)
+        if path == "-" {
+            FileHandle.standardOutput.write(data)
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        } else {
+            try data.write(to: URL(fileURLWithPath: path))
+        }
+    }
+}

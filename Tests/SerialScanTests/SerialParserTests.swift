@@ -1,0 +1,142 @@
+import LegibleImaging
+import LegibleOCR
+import Testing
+
+@testable import SerialScan
+
+/// Builds recognised lines from plain text, as if Tesseract had read them with full confidence.
+enum Lines {
+    static func symbols(_ text: String, x: Int, score: Double, alternatives: [Character: [(String, Double)]] = [:])
+        -> [RecognizedSymbol]
+    {
+        text.enumerated().map { index, character in
+            RecognizedSymbol(
+                text: String(character), box: PixelRect(x: x + index * 20, y: 0, width: 18, height: 30),
+                confidence: score,
+                alternatives: (alternatives[character] ?? []).map { SymbolAlternative(text: $0.0, score: $0.1) })
+        }
+    }
+
+    /// One line whose words are separated by wide gaps.
+    static func line(_ text: String, y: Int = 0, score: Double = 0.95,
+                     alternatives: [Character: [(String, Double)]] = [:]) -> RecognizedLine {
+        var x = 0
+        var words: [RecognizedWord] = []
+        for part in text.split(separator: " ") {
+            let symbols = symbols(String(part), x: x, score: score, alternatives: alternatives).map { symbol in
+                var moved = symbol
+                moved.box.y = y
+                return moved
+            }
+            let box = symbols.dropFirst().reduce(symbols[0].box) { $0.union($1.box) }
+            words.append(RecognizedWord(text: String(part), box: box, confidence: score, symbols: symbols))
+            x = box.maxX + 40
+        }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        return RecognizedLine(text: text, box: box, confidence: score, words: words)
+    }
+}
+
+@Suite("Serial grammars and parsing")
+struct SerialParserTests {
+    func serials(_ lines: [RecognizedLine]) -> [String] {
+        SerialRanker.standard.rank(SerialParser.evidence(in: lines), deviceType: nil).map(\.serial)
+    }
+
+    @Test func appleTwelveCharacterGrammar() {
+        let fit = { (text: String) in
+            SerialParser.fit(Lines.symbols(text, x: 0, score: 0.9).map(observed), format: .apple12)?.serial
+        }
+        #expect(fit("C02XK1JCJG5J") == "C02XK1JCJG5J")
+        // A zero cannot be a week: it is read as the look-alike D, which can.
+        #expect(fit("C02X01JCJG5J") == "C02XD1JCJG5J")
+        #expect(fit("C02XK1JC") == nil)
+        #expect(fit("123456789012") == nil)  // no letter at all
+        #expect(fit("DESIGNEDFORU") == nil)  // a word: no digit was read
+    }
+
+    @Test func repairsConfusablesTheGrammarForbids() throws {
+        // Apple serials have no O: "CO2..." is read back as "C02...".
+        let evidence = try #require(
+            SerialParser.fit(Lines.symbols("CO2XK1JCJG5J", x: 0, score: 0.9).map(observed), format: .apple12))
+        #expect(evidence.serial == "C02XK1JCJG5J")
+        #expect(evidence.repairs == 1)
+        #expect(evidence.minScore < 0.9)
+        // An I reads as a 1, and a lower-case l as a 1 rather than an L.
+        let ones = try #require(
+            SerialParser.fit(Lines.symbols("FI7LlHPF8S2K", x: 0, score: 0.9).map(observed), format: .apple12))
+        #expect(ones.serial == "F17L1HPF8S2K")
+    }
+
+    @Test func prefersTesseractsOwnAlternative() throws {
+        // Tesseract offered 0 for the O with a good score: that beats the generic twin substitution.
+        let symbols = Lines.symbols("CO2XK1JCJG5J", x: 0, score: 0.9, alternatives: ["O": [("O", 0.9), ("0", 0.7)]])
+        let evidence = try #require(SerialParser.fit(symbols.map(observed), format: .apple12))
+        #expect(evidence.serial == "C02XK1JCJG5J")
+        #expect(abs(evidence.minScore - 0.7) < 1e-9)
+    }
+
+    @Test func otherFormats() {
+        #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
+        #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
+        #expect(serials([Lines.line("Serial Number K7QWX4F2N9")]).first == "K7QWX4F2N9")
+        #expect(serials([Lines.line("SN 4K8PZ91177AB")]).first == "4K8PZ91177AB")
+    }
+
+    @Test func captionsAnchorAndGluedCaptionsAreSplitOff() {
+        let evidence = SerialParser.evidence(in: [Lines.line("Serial No. C02XK1JCJG5J")])
+        #expect(evidence.contains { $0.serial == "C02XK1JCJG5J" && $0.caption == 1 })
+        #expect(serials([Lines.line("SNC02XK1JCJG5J")]).first == "C02XK1JCJG5J")
+        #expect(serials([Lines.line("SerialNoC02XK1JCJG5J")]).first == "C02XK1JCJG5J")
+        // A caption on the line above announces the serial below it.
+        let below = SerialParser.evidence(in: [Lines.line("Serial Number", y: 0), Lines.line("C02XK1JCJG5J", y: 40)])
+        #expect(below.contains { $0.serial == "C02XK1JCJG5J" && $0.caption == 0.8 })
+    }
+
+    @Test func distractorsRankBelowTheSerial() {
+        let lines = [
+            Lines.line("Model A2338 EMC 3578", y: 0),
+            Lines.line("FCC ID BCGA2338AB", y: 40),
+            Lines.line("IMEI 35 391310 123456 7", y: 80),
+            Lines.line("Part No MYS7LL/A", y: 120),
+            Lines.line("Serial C02XK1JCJG5J", y: 160),
+        ]
+        let ranked = serials(lines)
+        #expect(ranked.first == "C02XK1JCJG5J")
+        // Models, EMC numbers, IMEIs and part numbers never become serials on their own.
+        #expect(!ranked.contains("A2338"))
+        #expect(!ranked.contains { serial in serial.allSatisfy { $0.isNumber } })
+        let labelled = SerialParser.evidence(in: lines).filter { $0.serial.hasPrefix("BCGA2338") }
+        #expect(labelled.allSatisfy { $0.distractor })
+    }
+
+    @Test func genericReadingDoesNotCompeteWithASpecificFormat() {
+        // "HOG787BUBC" is an Apple randomised serial read with an O; the generic reading keeps the O.
+        let ranked = serials([Lines.line("Serial HOG787BUBC")])
+        #expect(ranked.first == "H0G787BUBC")
+        #expect(!ranked.contains("HOG787BUBC"))
+    }
+
+    @Test func joinsASerialSplitByWideSpacingOnly() {
+        // Two halves with a narrow gap: one serial.
+        var line = Lines.line("C02XK1 JCJG5J")
+        line.words[1].box.x = line.words[0].box.maxX + 4
+        for index in line.words[1].symbols.indices {
+            line.words[1].symbols[index].box.x = line.words[0].box.maxX + 4 + index * 20
+        }
+        #expect(serials([line]).first == "C02XK1JCJG5J")
+        // Far-apart words are not glued together.
+        #expect(!serials([Lines.line("EMC 3581 FCC")]).contains("3581FCC"))
+    }
+
+    @Test func noSerialInOrdinaryText() {
+        #expect(serials([Lines.line("Designed by Apple in California")]).isEmpty)
+        #expect(serials([Lines.line("2021-03-04 Made in China")]).isEmpty)
+    }
+
+    func observed(_ symbol: RecognizedSymbol) -> ObservedSymbol {
+        ObservedSymbol(
+            character: symbol.text.first!, score: symbol.confidence,
+            alternatives: symbol.alternatives.map { ($0.text.first!, $0.score) }, box: symbol.box)
+    }
+}

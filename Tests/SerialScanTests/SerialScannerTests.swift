@@ -1,0 +1,69 @@
+import Foundation
+import LegibleImaging
+import LegibleOCR
+import SerialScan
+import Testing
+import TestSupport
+
+@Suite("Serial scanner")
+struct SerialScannerTests {
+    static let scanner: SerialScanner = try! SerialScanner(engines: 1)
+
+    @Test func readsACaptionedSerialLine() async throws {
+        let data = try Fixtures.bytes("text/serial-line.png")
+        let result = try await Self.scanner.scan(imageData: data, preset: .sticker, deviceType: .macbook)
+        let top = try #require(result.top)
+        #expect(top.serial == "C02XK1JCJG5J")
+        #expect(top.format == .apple12)
+        #expect(top.captioned)
+        #expect(top.confidence > 0.8)
+        #expect(result.preset == .sticker)
+        #expect(result.timings.total >= result.timings.recognize)
+        let box = try #require(top.box)
+        let image = try Image(data: data)
+        #expect(box.intersection(image.bounds) != nil)
+    }
+
+    @Test func readsLightTextOnADarkScreen() async throws {
+        let data = try Fixtures.bytes("text/dark-mode.png")
+        let result = try await Self.scanner.scan(imageData: data, preset: .auto)
+        #expect(result.top?.serial == "FVFDG2Y3Q6L4")
+        #expect(result.preset == .screen)
+    }
+
+    @Test func aPhotoWithoutASerialGivesNoCandidatesAndSaysWhy() async throws {
+        let text = try await Self.scanner.scan(imageData: Fixtures.bytes("text/paragraph.png"))
+        #expect(text.candidates.isEmpty)
+        #expect(text.reason?.contains("none of it reads as a serial") == true)
+
+        let blank = try Image.blank(width: 640, height: 480, gray: 200).pngData()
+        let empty = try await Self.scanner.scan(imageData: blank)
+        #expect(empty.candidates.isEmpty)
+        #expect(empty.reason == "the image is blank")
+    }
+
+    @Test func badImagesGiveClearErrors() async throws {
+        await #expect(throws: SerialScanError.image(.empty)) { try await Self.scanner.scan(imageData: Data()) }
+        await #expect(throws: SerialScanError.image(.unsupportedFormat(detected: "PDF"))) {
+            try await Self.scanner.scan(imageData: Data("%PDF-1.7 not a photo".utf8))
+        }
+        let huge = JPEGFixtures.pngHeaderOnly(width: 30_000, height: 30_000)
+        await #expect(throws: SerialScanError.image(.tooManyPixels(width: 30_000, height: 30_000, limit: 40_000_000))) {
+            try await Self.scanner.scan(imageData: huge)
+        }
+        let truncated = try Fixtures.bytes("text/invoice.jpg").prefix(500)
+        let error = await #expect(throws: SerialScanError.self) { try await Self.scanner.scan(imageData: truncated) }
+        guard case .image(.damaged(format: .jpeg, _)) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func tinyAndOddlyShapedImagesDoNotCrash() async throws {
+        for (width, height) in [(1, 1), (3, 500), (500, 3), (2000, 8)] {
+            let data = try Image.blank(width: width, height: height, gray: 90).pngData()
+            let result = try await Self.scanner.scan(imageData: data)
+            #expect(result.candidates.isEmpty)
+        }
+    }
+}
