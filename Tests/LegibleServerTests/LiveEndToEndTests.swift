@@ -8,11 +8,15 @@ import Testing
 
 /// Over real HTTP on loopback: multipart uploads, polling, values, compose, the signed link, scans.
 ///
-/// `liveEngines()` is the one place to change when SerialScan, FormFields and FormFill are wired in: return the
-/// real engines there and this test becomes the end-to-end test with real OCR and real PDFs.
+/// Serials are read by the real SerialScan engine. `liveEngines()` is the one place to change when FormFields and
+/// FormFill are wired in: until then field detection and composing use the test doubles.
 @Suite("Live end-to-end over HTTP", .timeLimit(.minutes(5)))
 struct LiveEndToEndTests {
-    static func liveEngines() -> Engines { .stubs() }
+    static func liveEngines() throws -> Engines {
+        Engines(
+            serialReader: try SerialScannerReader(engines: 2), fieldDetector: StubFieldDetector(),
+            formComposer: StubComposer())
+    }
 
     static let sharedForms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/forms")
@@ -37,9 +41,10 @@ struct LiveEndToEndTests {
     @Test func documentsAndScansOverLoopback() async throws {
         let apiKey = "live-test-key-0123456789"
         let configuration = testConfiguration { $0.apiKeys = [apiKey] }
-        let server = try buildServer(configuration: configuration, engines: Self.liveEngines(), logger: quietLogger)
+        let server = try buildServer(configuration: configuration, engines: try Self.liveEngines(), logger: quietLogger)
         let form = Self.realForm()
-        let photo = try fixture("formats/sample.jpg")
+        let photos = [("examples/label.png", "C02XK1JCJG5J"), ("examples/dark-screen.png", "FVFDG2Y3Q6L4")]
+            .map { (try? fixture($0.0), $0.1) }
         try await server.application.test(.live) { client in
             var auth = HTTPFields()
             auth[.authorization] = "Bearer \(apiKey)"
@@ -79,18 +84,26 @@ struct LiveEndToEndTests {
             #expect(text.hasPrefix("%PDF-"))
             for index in textFields.indices { #expect(text.contains("Live value \(index)")) }
 
-            // Scans: queued and synchronous.
-            let submitted = try decode(ScanSubmitResponse.self, try await submitScan(client, image: photo, device: "macbook", headers: auth))
-            let job = try await poll(client, submitted.checkStatusUrl, headers: auth, as: ScanJobResponse.self) {
-                ["completed", "failed", "cancelled"].contains($0.status)
+            // Scans of real photos with the real reader: queued and synchronous.
+            for (data, expected) in photos {
+                let photo = try #require(data)
+                let submitted = try decode(
+                    ScanSubmitResponse.self, try await submitScan(client, image: photo, device: "macbook", headers: auth))
+                let job = try await poll(client, submitted.checkStatusUrl, headers: auth, as: ScanJobResponse.self) {
+                    ["completed", "failed", "cancelled"].contains($0.status)
+                }
+                #expect(job.status == "completed")
+                #expect(job.results?.topResult?.serial == expected)
+                let sync = try await client.execute(
+                    uri: "/process-serial", method: .post, headers: multipartHeaders(auth),
+                    body: multipartBody([.file("image", photo), .field("device_type", "macbook")]))
+                #expect(sync.status == .ok)
+                #expect(try decode(ScanResults.self, sync).topResult?.serial == expected)
             }
-            #expect(job.status == "completed")
-            #expect(job.results?.topResult != nil)
-            let sync = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(auth),
-                body: multipartBody([.file("image", photo), .field("device_type", "macbook")]))
-            #expect(sync.status == .ok)
-            #expect(try decode(ScanResults.self, sync).topResult == job.results?.topResult)
+            let health = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))
+            #expect(health.status == "ok")
+            #expect(health.poolSize == 2)
+            #expect(health.tesseractVersion?.hasPrefix("5.") == true)
         }
     }
 }
