@@ -8,6 +8,8 @@ enum OpenAPIDocument {
           description: |
             On-box serial-number OCR and PDF form detection/filling.
             Every error answers with {"error": {"code", "message", "statusCode"}}.
+            429 RATE_LIMIT_EXCEEDED also means "busy": too many /process-serial requests in progress, or a full
+            job queue; retry after Retry-After seconds.
             Key-protected routes take X-API-Key or Authorization: Bearer (when keys are configured) and answer
             with X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds); 429 adds Retry-After.
             Dates are ISO 8601 (UTC).
@@ -117,6 +119,7 @@ enum OpenAPIDocument {
                 "413": {$ref: "#/components/responses/Error"}
                 "415": {$ref: "#/components/responses/Error"}
                 "422": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/Error"}
                 "503": {$ref: "#/components/responses/Error"}
           /api/v1/documents/init-upload:
             post:

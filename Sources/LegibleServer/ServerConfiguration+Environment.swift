@@ -19,6 +19,10 @@ extension ServerConfiguration {
         public static let rateLimitWindow = "LEGIBLE_RATE_LIMIT_WINDOW"
         /// Upload limit in bytes.
         public static let maxUploadBytes = "LEGIBLE_MAX_UPLOAD_BYTES"
+        /// `/process-serial` requests in progress at once.
+        public static let maxConcurrentSyncScans = "LEGIBLE_MAX_SYNC_SCANS"
+        /// Pending jobs allowed in the queue.
+        public static let maxQueuedJobs = "LEGIBLE_MAX_QUEUED_JOBS"
         /// Scan job lifetime in seconds.
         public static let scanJobLifetime = "LEGIBLE_SCAN_TTL"
         /// Document lifetime in seconds.
@@ -57,7 +61,12 @@ extension ServerConfiguration {
         if let value = string(EnvironmentKey.host) { host = value }
         if let value = try integer(EnvironmentKey.port) { port = value }
         if let value = string(EnvironmentKey.dataDirectory) { dataDirectory = URL(fileURLWithPath: value) }
-        if let value = try integer(EnvironmentKey.workers) { workerCount = value }
+        if let value = try integer(EnvironmentKey.workers) {
+            workerCount = value
+            maxConcurrentSyncScans = 4 * value
+        }
+        if let value = try integer(EnvironmentKey.maxConcurrentSyncScans) { maxConcurrentSyncScans = value }
+        if let value = try integer(EnvironmentKey.maxQueuedJobs) { maxQueuedJobs = value }
         if let value = string(EnvironmentKey.apiKeys) { apiKeys = Self.parseKeys(value) }
         if let value = try integer(EnvironmentKey.rateLimit) { rateLimitRequests = value }
         if let value = try seconds(EnvironmentKey.rateLimitWindow) { rateLimitWindow = value }

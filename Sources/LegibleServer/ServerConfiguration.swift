@@ -18,6 +18,10 @@ public struct ServerConfiguration: Sendable {
     public var rateLimitWindow: TimeInterval
     /// Largest accepted request body, in bytes (uploads above it get 413).
     public var maxUploadBytes: Int
+    /// `/process-serial` requests allowed in progress at once (running or waiting for an engine); more get 429.
+    public var maxConcurrentSyncScans: Int
+    /// Pending jobs allowed in the queue; submissions past it get 429.
+    public var maxQueuedJobs: Int
     /// How long a scan job and its result are kept, in seconds (default 1 hour).
     public var scanJobLifetime: TimeInterval
     /// How long a document and its files are kept, in seconds (default 24 hours).
@@ -36,7 +40,8 @@ public struct ServerConfiguration: Sendable {
     public var version: String
 
     /// Default values: loopback, port 8080, `./legible-data`, one worker per core, open, 120 requests a minute,
-    /// 25 MB uploads, scans kept 1 hour, documents 24 hours.
+    /// 25 MB uploads, 4 synchronous scans per worker in progress, 1000 queued jobs, scans kept 1 hour,
+    /// documents 24 hours.
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -46,6 +51,8 @@ public struct ServerConfiguration: Sendable {
         rateLimitRequests: Int = 120,
         rateLimitWindow: TimeInterval = 60,
         maxUploadBytes: Int = 25 * 1024 * 1024,
+        maxConcurrentSyncScans: Int? = nil,
+        maxQueuedJobs: Int = 1000,
         scanJobLifetime: TimeInterval = 3600,
         documentLifetime: TimeInterval = 86400,
         sweepInterval: TimeInterval = 60,
@@ -63,6 +70,8 @@ public struct ServerConfiguration: Sendable {
         self.rateLimitRequests = rateLimitRequests
         self.rateLimitWindow = rateLimitWindow
         self.maxUploadBytes = maxUploadBytes
+        self.maxConcurrentSyncScans = maxConcurrentSyncScans ?? 4 * workerCount
+        self.maxQueuedJobs = maxQueuedJobs
         self.scanJobLifetime = scanJobLifetime
         self.documentLifetime = documentLifetime
         self.sweepInterval = sweepInterval
@@ -82,6 +91,9 @@ public struct ServerConfiguration: Sendable {
         }
         guard rateLimitRequests >= 1 else { throw ConfigurationError("rate limit must be at least 1 request") }
         guard rateLimitWindow >= 1 else { throw ConfigurationError("rate-limit window must be at least 1 second") }
+        guard maxConcurrentSyncScans >= 1, maxQueuedJobs >= 1 else {
+            throw ConfigurationError("concurrency and queue limits must be at least 1")
+        }
         guard maxUploadBytes >= 1024 else { throw ConfigurationError("upload limit must be at least 1024 bytes") }
         guard scanJobLifetime >= 1, documentLifetime >= 1 else {
             throw ConfigurationError("lifetimes must be at least 1 second")

@@ -12,6 +12,8 @@ struct ServerState: Sendable {
     let events: JobEvents
     let logger: Logger
     let startedAt: Date
+    /// Bounds `/process-serial` requests in progress.
+    let syncScans: InFlightLimiter
 
     /// Opens the data directory (creating it), the database and the signing key.
     init(configuration: ServerConfiguration, engines: Engines, logger: Logger) throws {
@@ -27,6 +29,7 @@ struct ServerState: Sendable {
         self.events = JobEvents()
         self.logger = logger
         self.startedAt = Date()
+        self.syncScans = InFlightLimiter(limit: configuration.maxConcurrentSyncScans)
     }
 
     /// Absolute URL for `path`, from the configured public URL or the request's Host header.

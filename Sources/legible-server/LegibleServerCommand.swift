@@ -22,6 +22,10 @@ struct LegibleServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("rate-window"), help: "Rate-limit window, seconds (LEGIBLE_RATE_LIMIT_WINDOW).")
     var rateWindow: Double?
     @Option(name: .customLong("max-upload"), help: "Upload limit, bytes (LEGIBLE_MAX_UPLOAD_BYTES).") var maxUpload: Int?
+    @Option(name: .customLong("max-sync-scans"), help: "/process-serial requests in progress at once (LEGIBLE_MAX_SYNC_SCANS); default 4 per worker.")
+    var maxSyncScans: Int?
+    @Option(name: .customLong("max-queued-jobs"), help: "Pending jobs before submissions get 429 (LEGIBLE_MAX_QUEUED_JOBS).")
+    var maxQueuedJobs: Int?
     @Option(name: .customLong("scan-ttl"), help: "Scan job lifetime, seconds (LEGIBLE_SCAN_TTL).") var scanTTL: Double?
     @Option(name: .customLong("document-ttl"), help: "Document lifetime, seconds (LEGIBLE_DOCUMENT_TTL).")
     var documentTTL: Double?
@@ -42,7 +46,12 @@ struct LegibleServerCommand: AsyncParsableCommand {
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let dataDirectory { configuration.dataDirectory = URL(fileURLWithPath: dataDirectory) }
-        if let workers { configuration.workerCount = workers }
+        if let workers {
+            configuration.workerCount = workers
+            configuration.maxConcurrentSyncScans = 4 * workers
+        }
+        if let maxSyncScans { configuration.maxConcurrentSyncScans = maxSyncScans }
+        if let maxQueuedJobs { configuration.maxQueuedJobs = maxQueuedJobs }
         if !apiKeys.isEmpty { configuration.apiKeys = apiKeys }
         if let rateLimit { configuration.rateLimitRequests = rateLimit }
         if let rateWindow { configuration.rateLimitWindow = rateWindow }

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -62,5 +65,54 @@ struct GracefulShutdownTests {
         // Nothing is left half-done: the queued job either waits for the next start or ran to the end.
         let other = try await store.job(id: queued.id, owner: nil)?.status
         #expect(other == .pending || other == .completed || other == .failed)
+    }
+}
+
+@Suite("Back-pressure", .timeLimit(.minutes(2)))
+struct BackPressureTests {
+    @Test func processSerialAnswers429WhenTooManyAreInProgress() async throws {
+        let reader = GatedSerialReader()
+        let engines = Engines(serialReader: reader, fieldDetector: StubFieldDetector(), formComposer: StubComposer())
+        let image = try fixture("formats/sample.png")
+        let configuration = testConfiguration { $0.maxConcurrentSyncScans = 1 }
+        try await withServer(configuration, engines: engines) { _, client in
+            let body = multipartBody([.file("image", image), .field("device_type", "iphone")])
+            try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                group.addTask {
+                    try await client.execute(uri: "/process-serial", method: .post, headers: multipartHeaders(), body: body).status
+                }
+                var started = reader.started.makeAsyncIterator()
+                _ = await started.next()  // the first request holds the only place
+                let refused = try await client.execute(
+                    uri: "/process-serial", method: .post, headers: multipartHeaders(), body: body)
+                try expectError(refused, .tooManyRequests, "RATE_LIMIT_EXCEEDED")
+                #expect(refused.headers[.retryAfter] == "1")
+                reader.open()
+                #expect(try await group.next() == .ok)
+            }
+            // The place is free again.
+            reader.open()
+            let again = try await client.execute(uri: "/process-serial", method: .post, headers: multipartHeaders(), body: body)
+            #expect(again.status == .ok)
+        }
+    }
+
+    @Test func submissionsAnswer429WhenTheQueueIsFull() async throws {
+        let image = try fixture("formats/sample.png")
+        let configuration = testConfiguration {
+            $0.workerCount = 1
+            $0.maxQueuedJobs = 2
+        }
+        try await withServer(configuration, engines: .stubs(reader: StubSerialReader(blocks: true))) { _, client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<4 { statuses.append(try await submitScan(client, image: image).status) }
+            // One job at most is running, so by the fourth submission two are waiting.
+            #expect(statuses.last == .tooManyRequests)
+            #expect([2, 3].contains(statuses.filter { $0 == .accepted }.count))
+            let document = try decode(UploadResponse.self, try await uploadDocument(client)).documentId
+            try expectError(
+                try await client.execute(uri: "/api/v1/documents/\(document)/process", method: .post), .tooManyRequests,
+                "RATE_LIMIT_EXCEEDED")
+        }
     }
 }

@@ -54,6 +54,9 @@ struct ScanController {
         -> EditedResponse<ScanSubmitResponse>
     {
         let upload = try await parseUpload(request)
+        if let depth = try? await state.store.queueDepth(), depth >= state.configuration.maxQueuedJobs {
+            throw APIError.busy("the queue is full (\(depth) jobs waiting); retry shortly")
+        }
         let now = Date()
         let job = JobRecord.pending(
             kind: .scan, owner: context.owner, deviceType: upload.deviceType.rawValue,
@@ -132,6 +135,10 @@ struct ScanController {
 
     @Sendable func processSerial(_ request: Request, context: LegibleRequestContext) async throws -> ScanResults {
         let upload = try await parseUpload(request)
+        guard state.syncScans.tryEnter() else {
+            throw APIError.busy("server busy: \(state.syncScans.limit) scans in progress; retry shortly")
+        }
+        defer { state.syncScans.leave() }
         do {
             let readout = try await state.engines.serialReader.readSerials(
                 imageData: upload.image, preset: upload.preset, deviceType: upload.deviceType)

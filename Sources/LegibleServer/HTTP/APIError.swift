@@ -65,6 +65,11 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     static func unavailable(_ message: String) -> APIError {
         APIError(status: .serviceUnavailable, code: "SERVICE_UNAVAILABLE", message: message)
     }
+    static func busy(_ message: String) -> APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = "1"
+        return APIError(status: .tooManyRequests, code: "RATE_LIMIT_EXCEEDED", message: message, headers: headers)
+    }
     static func internalError(_ message: String) -> APIError {
         APIError(status: .internalServerError, code: "INTERNAL_ERROR", message: message)
     }
