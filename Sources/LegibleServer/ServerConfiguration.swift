@@ -109,17 +109,3 @@ public struct ServerConfiguration: Sendable {
         }
     }
 }
-
-/// A configuration value that cannot be used, with what was wrong.
-public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
-    /// What was wrong, in words a user can act on.
-    public let description: String
-
-    init(_ description: String) { self.description = description }
-}
-
-/// The server's version string.
-public enum LegibleServerVersion {
-    /// Version reported by `/health` and the OpenAPI document.
-    public static let current = "0.1.0"
-}

@@ -97,14 +97,3 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         }
     }
 }
-
-/// The wire shape of every error body.
-struct ErrorEnvelope: Codable, Equatable {
-    struct Body: Codable, Equatable {
-        var code: String
-        var message: String
-        var statusCode: Int
-    }
-
-    var error: Body
-}

@@ -1,23 +1,6 @@
 import Foundation
 import Hummingbird
 
-/// `POST /scan` answer.
-struct ScanSubmitResponse: ResponseEncodable, Equatable, Decodable {
-    var jobId: String
-    var status: String
-    var message: String
-    /// Expected seconds until the result is ready.
-    var estimatedTime: Int
-    var checkStatusUrl: String
-
-    enum CodingKeys: String, CodingKey {
-        case jobId = "job_id"
-        case status, message
-        case estimatedTime = "estimated_time"
-        case checkStatusUrl = "check_status_url"
-    }
-}
-
 /// `GET /result/{job_id}` answer (and each item of `GET /jobs`).
 struct ScanJobResponse: ResponseEncodable, Equatable, Decodable {
     var jobId: String
@@ -61,11 +44,3 @@ struct ScanJobResponse: ResponseEncodable, Equatable, Decodable {
         try container.encode(error, forKey: .error)
     }
 }
-
-/// `GET /jobs` answer.
-struct ScanJobListResponse: ResponseEncodable, Decodable {
-    var jobs: [ScanJobResponse]
-    var total: Int
-}
-
-extension ScanResults: ResponseEncodable {}

@@ -1,18 +1,6 @@
 import Foundation
 import Hummingbird
 
-/// `POST /api/v1/documents/init-upload` answer.
-struct UploadResponse: ResponseEncodable, Decodable {
-    var documentId: String
-}
-
-/// Answer of `process` and `compose`: the document's new status and the job doing the work.
-struct DocumentJobResponse: ResponseEncodable, Decodable {
-    var documentId: String
-    var status: String
-    var jobId: String
-}
-
 /// `GET /api/v1/documents/{id}` answer.
 struct DocumentDetailResponse: ResponseEncodable, Decodable {
     struct Document: Codable {
@@ -97,33 +85,4 @@ struct DocumentDetailResponse: ResponseEncodable, Decodable {
         case .text, .multiline, .unknown: region.label ?? ""
         }
     }
-}
-
-/// `POST /api/v1/documents/{id}/values` body.
-struct ValuesRequest: Decodable {
-    struct Item: Decodable {
-        var fieldRegionId: String
-        var value: String
-        var source: String?
-    }
-
-    var values: [Item]
-}
-
-/// `POST /api/v1/documents/{id}/values` answer: every stored value of the document.
-struct ValuesResponse: ResponseEncodable, Decodable {
-    struct Item: Codable {
-        var fieldRegionId: String
-        var value: String
-        var source: String
-        var updatedAt: Date
-    }
-
-    var documentId: String
-    var values: [Item]
-}
-
-/// `GET /api/v1/documents/{id}/download` answer.
-struct DownloadResponse: ResponseEncodable, Decodable {
-    var filledPdfUrl: String
 }
