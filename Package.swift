@@ -56,7 +56,7 @@ let package = Package(
         // MARK: Tools
         .target(
             name: "LegibleEvaluation",
-            dependencies: ["SerialScan", "LegibleOCR"],
+            dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "ocrbench",
