@@ -55,6 +55,22 @@ struct ScanRouteTests {
         }
     }
 
+    @Test func noSerialFoundCompletesWithNullTopResult() async throws {
+        let image = try fixture("formats/sample.png")
+        let reader = StubSerialReader(candidates: [], reason: "no text lines found")
+        try await withServer(engines: .stubs(reader: reader)) { server, client in
+            let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            await server.events.waitUntilFinished(body.jobId)
+            let response = try await client.execute(uri: "/result/\(body.jobId)", method: .get)
+            let job = try decode(ScanJobResponse.self, response)
+            #expect(job.status == "completed")
+            #expect(job.message == "No serial number found: no text lines found")
+            #expect(job.results?.totalDetected == 0)
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+            #expect((object?["results"] as? [String: Any])?["top_result"] is NSNull)
+        }
+    }
+
     @Test func engineFailureFailsTheJobWithItsMessage() async throws {
         let image = try fixture("formats/sample.png")
         let reader = StubSerialReader(failure: .invalidInput("image is 0 bytes"))

@@ -20,12 +20,15 @@ final class StubSerialReader: SerialReading {
     init(
         candidates: [SerialCandidateReading] = [
             .init(serial: "C02XL0GHJGH5", confidence: 0.91), .init(serial: "C02XL0GHJGHS", confidence: 0.32),
-        ], blocks: Bool = false, failure: EngineError? = nil
+        ], blocks: Bool = false, failure: EngineError? = nil, reason: String? = nil
     ) {
         self.candidates = candidates
         self.blocks = blocks
         self.failure = failure
+        self.reason = reason
     }
+
+    let reason: String?
 
     var callCount: Int { calls.withLock { $0 } }
 
@@ -36,7 +39,7 @@ final class StubSerialReader: SerialReading {
             while true { try await Task.sleep(for: .seconds(3600)) }
         }
         if let failure { throw failure }
-        return SerialReadout(candidates: candidates, processingTime: 0.0123)
+        return SerialReadout(candidates: candidates, processingTime: 0.0123, reason: reason)
     }
 
     func engineStatus() async -> EngineStatus {

@@ -33,7 +33,7 @@ public struct SerialScannerReader: SerialReading {
                 deviceType: DeviceType(rawValue: deviceType.rawValue))
             return SerialReadout(
                 candidates: result.candidates.map { SerialCandidateReading(serial: $0.serial, confidence: $0.confidence) },
-                processingTime: result.timings.total / 1000)
+                processingTime: result.timings.total / 1000, reason: result.reason)
         } catch let error as SerialScanError {
             switch error {
             case .image: throw EngineError.invalidInput(error.description)

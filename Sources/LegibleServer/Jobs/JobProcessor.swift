@@ -35,7 +35,8 @@ struct JobProcessor: Sendable {
                     let results = ScanResults(readout: readout)
                     let json = String(decoding: try JSONEncoder().encode(results), as: UTF8.self)
                     let message = results.totalDetected == 0
-                        ? "No serial number found" : "Found \(results.totalDetected) candidate(s)"
+                        ? "No serial number found" + (readout.reason.map { ": \($0)" } ?? "")
+                        : "Found \(results.totalDetected) candidate(s)"
                     outcome = .completed(result: json, message: message)
                 }
             } catch is CancellationError {
