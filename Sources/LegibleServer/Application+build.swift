@@ -13,7 +13,7 @@ public func buildApplication(
     configuration: ServerConfiguration, engines: Engines = .unavailable,
     logger: Logger = Logger(label: "legible-server")
 ) async throws -> some ApplicationProtocol {
-    try buildServer(configuration: configuration, engines: engines, logger: logger).application
+    try await buildServer(configuration: configuration, engines: engines, logger: logger).application
 }
 
 /// The parts of a built server that tests reach into.
@@ -23,7 +23,7 @@ struct BuiltServer<App: ApplicationProtocol> {
     var router: Router<LegibleRequestContext>
 }
 
-func buildServer(configuration: ServerConfiguration, engines: Engines, logger: Logger) throws
+func buildServer(configuration: ServerConfiguration, engines: Engines, logger: Logger) async throws
     -> BuiltServer<Application<RouterResponder<LegibleRequestContext>>>
 {
     try configuration.validate()
@@ -43,6 +43,14 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
     }
     logger.info(
         "data directory", metadata: ["path": "\(configuration.dataDirectory.standardizedFileURL.path)"])
+    let serialEngine = await engines.serialReader.engineStatus()
+    if serialEngine.available {
+        logger.info(
+            "serial reader ready",
+            metadata: ["tesseract": "\(serialEngine.engineVersion ?? "?")", "recognizers": "\(serialEngine.poolSize)"])
+    } else {
+        logger.warning("serial reader unavailable: scans will fail and /health reports degraded")
+    }
     let application = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "legible"),

@@ -41,7 +41,7 @@ struct LiveEndToEndTests {
     @Test func documentsAndScansOverLoopback() async throws {
         let apiKey = "live-test-key-0123456789"
         let configuration = testConfiguration { $0.apiKeys = [apiKey] }
-        let server = try buildServer(configuration: configuration, engines: try Self.liveEngines(), logger: quietLogger)
+        let server = try await buildServer(configuration: configuration, engines: try Self.liveEngines(), logger: quietLogger)
         let form = Self.realForm()
         let photos = [("examples/label.png", "C02XK1JCJG5J"), ("examples/dark-screen.png", "FVFDG2Y3Q6L4")]
             .map { (try? fixture($0.0), $0.1) }

@@ -131,7 +131,7 @@ func withServer<Value: Sendable>(
     _ configuration: ServerConfiguration = testConfiguration(), engines: Engines = .stubs(),
     _ body: @Sendable (TestServer, any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
-    let server = try buildServer(configuration: configuration, engines: engines, logger: quietLogger)
+    let server = try await buildServer(configuration: configuration, engines: engines, logger: quietLogger)
     let state = server.state
     return try await server.application.test(.router) { client in try await body(state, client) }
 }

@@ -84,14 +84,19 @@ final class JobRunner: Service, Sendable {
                 await signal.wait(timeout: pollInterval)
                 continue
             }
-            await execute(job, workerID: workerID)
+            if await !execute(job, workerID: workerID), !Task.isCancelled {
+                // The store failed mid-job: back off instead of re-claiming the same job in a tight loop.
+                await signal.wait(timeout: pollInterval)
+            }
         }
     }
 
-    private func execute(_ job: JobRecord, workerID: String) async {
+    /// Runs one job; false when it stopped before finishing and went back to the queue.
+    private func execute(_ job: JobRecord, workerID: String) async -> Bool {
         do {
             try await processor.run(job)
             await events.jobFinished(job.id)
+            return true
         } catch {
             // Cancelled by shutdown (or the store failed mid-way): put the job back, outside this cancelled task.
             let queue = self.queue
@@ -101,6 +106,7 @@ final class JobRunner: Service, Sendable {
             logger.notice(
                 "job stopped before finishing",
                 metadata: ["job": "\(job.id)", "requeued": "\(requeued)", "error": "\(error)", "worker": "\(workerID)"])
+            return false
         }
     }
 }
