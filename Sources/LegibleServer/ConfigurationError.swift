@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A configuration value that cannot be used, with what was wrong.
 public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     /// What was wrong, in words a user can act on.

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// The server's version string.
 public enum LegibleServerVersion {
     /// Version reported by `/health` and the OpenAPI document.
