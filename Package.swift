@@ -75,7 +75,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            swiftSettings: strictSettings + [.define("LEGIBLE_SERIAL_SCAN")]),
+            swiftSettings: strictSettings),
 
         // MARK: Tools
         .target(

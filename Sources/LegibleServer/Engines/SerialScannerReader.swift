@@ -1,13 +1,8 @@
-#if LEGIBLE_SERIAL_SCAN
 public import Foundation
 import LegibleOCR
 public import SerialScan
 
 /// The real serial reader: SerialScan's `SerialScanner` over one shared `RecognizerPool`.
-///
-/// Compiled when `LegibleServer` depends on the `SerialScan` target and defines `LEGIBLE_SERIAL_SCAN`
-/// (Package.swift: `.define("LEGIBLE_SERIAL_SCAN")`); until then the server
-/// runs with `Engines.unavailable` or the engines a caller passes in.
 public struct SerialScannerReader: SerialReading {
     /// The scanner; its pool is the one every scan and `/health` share.
     public let scanner: SerialScanner
@@ -49,4 +44,3 @@ public struct SerialScannerReader: SerialReading {
             busyCount: scanner.pool.busyCount)
     }
 }
-#endif
