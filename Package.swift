@@ -18,6 +18,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package benchmark`. Only the malloc interposer: the ARC runtime interposer's package is not
+        // available here (and `.arc` metrics crash without it).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: C libraries (module map + one header each; Debian -dev packages)
@@ -91,3 +94,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Benchmarks (`swift package benchmark`; Benchmarks/<Suite>/<Suite>.swift)
+
+for suite in ["Imaging", "Recognition", "Serials"] {
+    package.targets.append(
+        .executableTarget(
+            name: "\(suite)Benchmarks",
+            dependencies: [
+                "LegibleImaging", "LegibleOCR", "SerialScan", "TestSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/\(suite)",
+            swiftSettings: strictSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
+}
