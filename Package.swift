@@ -89,7 +89,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleEvaluationTests",
-            dependencies: ["LegibleEvaluation"],
+            dependencies: ["LegibleEvaluation", "SerialScan", "TestSupport"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
