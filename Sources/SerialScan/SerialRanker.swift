@@ -6,12 +6,23 @@ import Foundation
 /// captions, distractor labels, agreement between independent reads, and the device hint. Its weights were
 /// fitted on the labelled development photos (`TestImages/serials`) and checked on the held-out set
 /// (`TestImages/serials-holdout`), so that among answers given confidence about 0.8 about 80% are right.
-struct SerialRanker: Sendable {
-    /// Logistic weights; see ``features(of:reads:deviceType:preset:)`` for their order.
-    var weights: [Double]
-    var bias: Double
+package struct SerialRanker: Sendable {
+    /// Logistic weights, one per entry of ``features(of:reads:deviceType:)``, in its order.
+    package var weights: [Double]
+    package var bias: Double
 
-    static let standard = SerialRanker(
+    /// Names of the features, in order (for calibration reports).
+    package static let featureNames = [
+        "meanScore", "minScore", "repairs", "trimmed", "caption", "distractor", "specificity", "agreement",
+        "deviceMatch", "joinedPieces",
+    ]
+
+    package init(weights: [Double], bias: Double) {
+        self.weights = weights
+        self.bias = bias
+    }
+
+    package static let standard = SerialRanker(
         weights: [5.0, 2.0, -0.6, -0.7, 2.5, -3.0, 2.0, 0.8, 0.8, -0.5],
         bias: -5.5)
 
@@ -39,7 +50,7 @@ struct SerialRanker: Sendable {
         ]
     }
 
-    func confidence(_ features: [Double]) -> Double {
+    package func confidence(_ features: [Double]) -> Double {
         let z = zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
         return 1 / (1 + exp(-z))
     }
@@ -47,21 +58,32 @@ struct SerialRanker: Sendable {
     /// Candidates best first: one per serial string (its best reading), readings contained in a better
     /// candidate's string dropped, at most `limit`.
     func rank(_ evidence: [SerialEvidence], deviceType: DeviceType?, limit: Int = 5) -> [SerialCandidate] {
+        rankWithFeatures(evidence, deviceType: deviceType, limit: limit).map(\.candidate)
+    }
+
+    /// ``rank(_:deviceType:limit:)`` with each candidate's feature vector, for calibration.
+    func rankWithFeatures(
+        _ evidence: [SerialEvidence], deviceType: DeviceType?, limit: Int
+    ) -> [(candidate: SerialCandidate, features: [Double])] {
         var reads: [String: Int] = [:]
         for item in evidence { reads[item.serial, default: 0] += 1 }
-        var best: [String: (SerialEvidence, Double)] = [:]
+        var best: [String: (evidence: SerialEvidence, score: Double, features: [Double])] = [:]
         for item in evidence {
-            let score = confidence(Self.features(of: item, reads: reads[item.serial] ?? 1, deviceType: deviceType))
-            if let current = best[item.serial], current.1 >= score { continue }
-            best[item.serial] = (item, score)
+            let features = Self.features(of: item, reads: reads[item.serial] ?? 1, deviceType: deviceType)
+            let score = confidence(features)
+            if let current = best[item.serial], current.score >= score { continue }
+            best[item.serial] = (item, score, features)
         }
-        let ordered = best.values.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.serial < $1.0.serial }
-        var kept: [SerialCandidate] = []
-        for (item, score) in ordered {
-            if kept.contains(where: { $0.serial.contains(item.serial) }) { continue }
-            kept.append(SerialCandidate(
+        let ordered = best.values.sorted {
+            $0.score != $1.score ? $0.score > $1.score : $0.evidence.serial < $1.evidence.serial
+        }
+        var kept: [(candidate: SerialCandidate, features: [Double])] = []
+        for (item, score, features) in ordered {
+            if kept.contains(where: { $0.candidate.serial.contains(item.serial) }) { continue }
+            let candidate = SerialCandidate(
                 serial: item.serial, confidence: score, format: item.format, box: item.box, repairs: item.repairs,
-                captioned: item.caption > 0))
+                captioned: item.caption > 0)
+            kept.append((candidate, features))
             if kept.count == limit { break }
         }
         return kept

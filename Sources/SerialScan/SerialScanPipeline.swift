@@ -108,8 +108,12 @@ struct SerialScanPipeline {
         timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
         let reason: String? =
             ranked.isEmpty ? (sawText ? "text was found but none of it reads as a serial number" : "no text was found") : nil
-        return SerialScanResult(
-            candidates: ranked, preset: preset, timings: timings, reason: reason, lines: readLines)
+        let withFeatures = ranker.rankWithFeatures(evidence, deviceType: deviceType, limit: options.maximumCandidates)
+        var result = SerialScanResult(
+            candidates: withFeatures.map(\.candidate), preset: preset, timings: timings, reason: reason,
+            lines: readLines)
+        result.candidateFeatures = withFeatures.map(\.features)
+        return result
     }
 
     /// The working-frame rectangle to recognise for a line: the line and the other lines on its row (a

@@ -96,6 +96,12 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     public var reason: String?
     /// The lines recognised, in the order they were read.
     public var lines: [SerialScanLine]
+    /// Each candidate's confidence-model inputs, in candidate order (for calibration tools; not encoded).
+    package var candidateFeatures: [[Double]] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case candidates, preset, timings, reason, lines
+    }
 
     /// The best candidate, if any.
     public var top: SerialCandidate? { candidates.first }

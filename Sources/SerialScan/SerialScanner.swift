@@ -72,7 +72,8 @@ public final class SerialScanner: Sendable {
                  options: options, ranker: .standard)
     }
 
-    private static func scan(
+    /// ``scan(imageData:preset:deviceType:recognizer:options:)`` with a given confidence model (calibration).
+    package static func scan(
         imageData: Data, preset: SerialPreset, deviceType: DeviceType?, recognizer: Recognizer,
         options: SerialScanOptions, ranker: SerialRanker
     ) throws(SerialScanError) -> SerialScanResult {

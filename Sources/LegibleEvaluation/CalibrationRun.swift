@@ -1,0 +1,54 @@
+public import Foundation
+import LegibleOCR
+package import SerialScan
+
+/// Scans a labelled folder and fits or checks the confidence model on it.
+public struct CalibrationRun {
+    let directory: URL
+
+    /// A run over `directory`, which must hold photos and `manifest.json`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The fitted model and a report of its calibration on the same photos.
+    package func fit() throws -> (ranker: SerialRanker, report: String) {
+        let (samples, _) = try collect(ranker: .standard)
+        let ranker = ConfidenceCalibration.fit(samples)
+        return (ranker, try evaluate(ranker))
+    }
+
+    /// Top-1 accuracy, AUROC and calibration error of `ranker` on this folder.
+    package func evaluate(_ ranker: SerialRanker) throws -> String {
+        let (_, predictions) = try collect(ranker: ranker)
+        guard let manifest = try SerialManifest.load(directory: directory) else { return "no manifest" }
+        return SerialReport(predictions: predictions, manifest: manifest, baseline: nil).text
+    }
+
+    private func collect(ranker: SerialRanker) throws -> ([ConfidenceCalibration.Sample], [SerialPrediction]) {
+        guard let manifest = try SerialManifest.load(directory: directory) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("manifest.json").path])
+        }
+        let recognizer = try Recognizer(configuration: SerialScanner.recognizerConfiguration)
+        var samples: [ConfidenceCalibration.Sample] = []
+        var predictions: [SerialPrediction] = []
+        let photos = try SerialManifest.photos(in: directory)
+        let bar = ProgressBar(total: photos.count, label: "calibrate")
+        for photo in photos {
+            defer { bar.advance() }
+            guard let truth = manifest[photo.lastPathComponent]?.serial else { continue }
+            let result = try? SerialScanner.scan(
+                imageData: Data(contentsOf: photo), preset: .auto, deviceType: nil, recognizer: recognizer,
+                options: SerialScanOptions(), ranker: ranker)
+            guard let result else { continue }
+            for (candidate, features) in zip(result.candidates, result.candidateFeatures) {
+                samples.append(.init(features: features, correct: candidate.serial == truth))
+            }
+            predictions.append(SerialPrediction(
+                file: photo.lastPathComponent, preset: result.preset.rawValue,
+                candidates: result.candidates.map { .init(serial: $0.serial, confidence: $0.confidence) },
+                milliseconds: result.timings.total))
+        }
+        return (samples, predictions)
+    }
+}

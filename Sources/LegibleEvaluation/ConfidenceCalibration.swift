@@ -1,0 +1,84 @@
+import Foundation
+package import SerialScan
+
+/// Fits the serial scanner's confidence model (a logistic regression over candidate features) to labelled
+/// candidates, so that its scores are calibrated probabilities of being right.
+package enum ConfidenceCalibration {
+    /// One candidate: its features and whether it was the true serial.
+    package struct Sample: Sendable {
+        package var features: [Double]
+        package var correct: Bool
+
+        package init(features: [Double], correct: Bool) {
+            self.features = features
+            self.correct = correct
+        }
+    }
+
+    /// Weights and bias minimising log loss plus `l2` times the squared weights, by Newton's method
+    /// (iteratively reweighted least squares); converges in a few dozen iterations for ten features.
+    package static func fit(_ samples: [Sample], l2: Double = 0.5, iterations: Int = 50) -> SerialRanker {
+        guard let width = samples.first?.features.count, !samples.isEmpty else { return .standard }
+        let n = width + 1  // bias last
+        var theta = [Double](repeating: 0, count: n)
+        for _ in 0..<iterations {
+            var gradient = [Double](repeating: 0, count: n)
+            var hessian = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+            for sample in samples {
+                let x = sample.features + [1]
+                let z = zip(theta, x).reduce(0) { $0 + $1.0 * $1.1 }
+                let p = 1 / (1 + exp(-z))
+                let residual = p - (sample.correct ? 1 : 0)
+                let weight = max(p * (1 - p), 1e-6)
+                for i in 0..<n {
+                    gradient[i] += residual * x[i]
+                    for j in 0..<n { hessian[i][j] += weight * x[i] * x[j] }
+                }
+            }
+            for i in 0..<width {
+                gradient[i] += l2 * theta[i]
+                hessian[i][i] += l2
+            }
+            guard let step = solve(hessian, gradient) else { break }
+            var change = 0.0
+            for i in 0..<n {
+                theta[i] -= step[i]
+                change = max(change, abs(step[i]))
+            }
+            if change < 1e-7 { break }
+        }
+        return SerialRanker(weights: Array(theta[0..<width]), bias: theta[width])
+    }
+
+    /// Solves `a x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
+    static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+        var m = a
+        var v = b
+        let n = v.count
+        for column in 0..<n {
+            guard let pivot = (column..<n).max(by: { abs(m[$0][column]) < abs(m[$1][column]) }),
+                abs(m[pivot][column]) > 1e-12
+            else { return nil }
+            m.swapAt(column, pivot)
+            v.swapAt(column, pivot)
+            for row in (column + 1)..<n {
+                let factor = m[row][column] / m[column][column]
+                for k in column..<n { m[row][k] -= factor * m[column][k] }
+                v[row] -= factor * v[column]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var sum = v[row]
+            for k in (row + 1)..<n { sum -= m[row][k] * x[k] }
+            x[row] = sum / m[row][row]
+        }
+        return x
+    }
+
+    /// Swift source for a ranker's weights, to paste into `SerialRanker.standard`.
+    package static func swiftLiteral(_ ranker: SerialRanker) -> String {
+        let weights = ranker.weights.map { String(format: "%.3f", $0) }.joined(separator: ", ")
+        return "SerialRanker(weights: [\(weights)], bias: \(String(format: "%.3f", ranker.bias)))"
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import LegibleEvaluation
+import LegibleOCR
+import SerialScan
+
+/// `ocrbench calibrate`: fits the serial confidence model on a labelled set and checks it on another.
+struct CalibrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Fit the serial scanner's confidence model on labelled photos (developer tool).",
+        discussion: """
+            Scans every photo of --images (which must hold manifest.json), fits the logistic confidence model to \
+            all candidates (right or wrong), prints the weights as Swift to paste into SerialRanker.standard, \
+            and the calibration of the fitted model on --holdout when given.
+            """)
+
+    @Option(name: .long, help: "Labelled folder to fit on.")
+    var images: String
+
+    @Option(name: .long, help: "Labelled folder to check the fitted model on.")
+    var holdout: String?
+
+    func run() async throws {
+        let fitted = try CalibrationRun(directory: URL(fileURLWithPath: images)).fit()
+        print("fitted on \(images):")
+        print(fitted.report)
+        print(ConfidenceCalibration.swiftLiteral(fitted.ranker))
+        if let holdout {
+            let check = try CalibrationRun(directory: URL(fileURLWithPath: holdout)).evaluate(fitted.ranker)
+            print("\nchecked on \(holdout):")
+            print(check)
+        }
+    }
+}

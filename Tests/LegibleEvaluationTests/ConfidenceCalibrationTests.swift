@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import LegibleEvaluation
+
+@Suite("Confidence calibration")
+struct ConfidenceCalibrationTests {
+    @Test func solvesLinearSystems() throws {
+        let x = try #require(ConfidenceCalibration.solve([[2, 1], [1, 3]], [3, 5]))
+        #expect(abs(x[0] - 0.8) < 1e-9 && abs(x[1] - 1.4) < 1e-9)
+        #expect(ConfidenceCalibration.solve([[1, 2], [2, 4]], [1, 2]) == nil)
+    }
+
+    @Test func fittedProbabilitiesMatchObservedRates() {
+        // Feature 0 is 1 for candidates right 80% of the time and 0 for candidates right 20% of the time.
+        var samples: [ConfidenceCalibration.Sample] = []
+        for index in 0..<100 {
+            samples.append(.init(features: [1, 0], correct: index % 5 != 0))
+            samples.append(.init(features: [0, 0], correct: index % 5 == 0))
+        }
+        let ranker = ConfidenceCalibration.fit(samples, l2: 0.001)
+        #expect(abs(ranker.confidence([1, 0]) - 0.8) < 0.02)
+        #expect(abs(ranker.confidence([0, 0]) - 0.2) < 0.02)
+        #expect(ConfidenceCalibration.swiftLiteral(ranker).hasPrefix("SerialRanker(weights: ["))
+    }
+}
