@@ -34,7 +34,10 @@ let benchmarks: @Sendable () -> Void = {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let batch = SerialPhotos.mixed(perPreset: 2)
     for engines in Set([1, cores]).sorted() {
-        Benchmark("Pool of \(engines) engine(s): batch of \(batch.count * 2) scans") { benchmark, scanner in
+        Benchmark(
+            "Pool of \(engines) engine(s): batch of \(batch.count * 2) scans",
+            configuration: .init(maxDuration: BenchmarkBudget.duration(seconds: 15))
+        ) { benchmark, scanner in
             for _ in benchmark.scaledIterations {
                 let results = await withTaskGroup(of: Int.self) { group in
                     for data in scanner.photos + scanner.photos {

@@ -40,6 +40,9 @@ struct PerfCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of the table.")
     var json = false
 
+    @Option(name: .long, help: "Also write the JSON object to this file.")
+    var jsonFile: String?
+
     func validate() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: images, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -66,6 +69,7 @@ struct PerfCommand: AsyncParsableCommand {
         let report = try await benchmark.run(photos: photos, presets: presets, source: directory.path) {
             bar.advance()
         }
+        if let jsonFile { try report.jsonData().write(to: URL(fileURLWithPath: jsonFile)) }
         if json {
             FileHandle.standardOutput.write(try report.jsonData())
             FileHandle.standardOutput.write(Data("\n".utf8))
