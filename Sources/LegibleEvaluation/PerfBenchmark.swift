@@ -55,6 +55,7 @@ public struct PerfBenchmark: Sendable {
     ) async throws -> PerfReport {
         let configuration = SerialScanner.recognizerConfiguration
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        let loadAtStart = MachineLoad.oneMinute()
 
         // Memory first, before other work has grown the heap: one engine, then more kept alive together.
         let before = ProcessMemory.residentBytes
@@ -148,7 +149,7 @@ public struct PerfBenchmark: Sendable {
             tesseractCLI: cliLatency, tesseractCLIEnvironment: environment ?? "OpenMP defaults",
             throughput: throughput, tesseractCLIThroughput: cliThroughput,
             peakResidentMegabytes: ProcessMemory.peakResidentBytes.map { Double($0) / 1e6 },
-            recognizerMemory: memory)
+            recognizerMemory: memory, loadAverageAtStart: loadAtStart, loadAverageAtEnd: MachineLoad.oneMinute())
     }
 
     /// Scans every photo concurrently through the scanner's pool; returns when all are done.

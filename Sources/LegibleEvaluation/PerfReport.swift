@@ -16,6 +16,10 @@ public struct PerfReport: Sendable, Hashable, Codable {
     /// Active processor cores, and the Tesseract library version.
     public var cores: Int
     public var tesseractVersion: String
+    /// The machine's one-minute load average when the run started and when it ended (other processes
+    /// competing for the cores make the parallel figures lower).
+    public var loadAverageAtStart: Double?
+    public var loadAverageAtEnd: Double?
 
     /// Legible on one engine, one photo at a time, from encoded bytes in memory to ranked candidates:
     /// median and 90th percentile per photo, in milliseconds.
@@ -55,8 +59,11 @@ public struct PerfReport: Sendable, Hashable, Codable {
         latency: LatencySummary, latencyByPreset: [String: LatencySummary], stageMeanMilliseconds: [String: Double],
         failures: Int,
         tesseractCLI: LatencySummary?, tesseractCLIEnvironment: String?, throughput: [PoolThroughput],
-        tesseractCLIThroughput: [PoolThroughput], peakResidentMegabytes: Double?, recognizerMemory: RecognizerMemory
+        tesseractCLIThroughput: [PoolThroughput], peakResidentMegabytes: Double?, recognizerMemory: RecognizerMemory,
+        loadAverageAtStart: Double? = nil, loadAverageAtEnd: Double? = nil
     ) {
+        self.loadAverageAtStart = loadAverageAtStart
+        self.loadAverageAtEnd = loadAverageAtEnd
         self.photos = photos
         self.passes = passes
         self.photoSource = photoSource
@@ -85,7 +92,8 @@ public struct PerfReport: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case photos, passes, photoSource, preset, cores, tesseractVersion, p50Milliseconds, p90Milliseconds,
+        case photos, passes, photoSource, preset, cores, tesseractVersion, loadAverageAtStart, loadAverageAtEnd,
+            p50Milliseconds, p90Milliseconds,
             latency, latencyByPreset, stageMeanMilliseconds, failures, tesseractCLI, speedupVsTesseractCLI, tesseractCLIEnvironment,
             throughput, tesseractCLIThroughput, peakResidentMegabytes, recognizerMemory
     }
@@ -99,6 +107,8 @@ public struct PerfReport: Sendable, Hashable, Codable {
         try container.encode(preset, forKey: .preset)
         try container.encode(cores, forKey: .cores)
         try container.encode(tesseractVersion, forKey: .tesseractVersion)
+        try container.encode(loadAverageAtStart, forKey: .loadAverageAtStart)
+        try container.encode(loadAverageAtEnd, forKey: .loadAverageAtEnd)
         try container.encode(p50Milliseconds, forKey: .p50Milliseconds)
         try container.encode(p90Milliseconds, forKey: .p90Milliseconds)
         try container.encode(latency, forKey: .latency)
@@ -131,6 +141,11 @@ public struct PerfReport: Sendable, Hashable, Codable {
         lines.append(
             "\(photos) photos x \(passes) pass(es) from \(photoSource); preset \(preset); \(cores) cores; "
                 + "Tesseract \(tesseractVersion)")
+        if let start = loadAverageAtStart, let end = loadAverageAtEnd {
+            lines.append(
+                String(format: "machine load average %.2f at start, %.2f at end", start, end)
+                    + (max(start, end) > 0.5 ? " (other work shares the cores: compare ratios, not absolutes)" : ""))
+        }
         lines.append("")
         lines.append("latency per photo, one at a time     p50 ms    p90 ms   mean ms")
         lines.append(

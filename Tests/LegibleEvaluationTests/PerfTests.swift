@@ -42,6 +42,12 @@ struct ProcessReadingTests {
         #expect(ProcessCPUTime.parse(stat: "1 (x) R 1 2", ticksPerSecond: 100) == nil)
     }
 
+    @Test func readsTheOneMinuteLoadAverage() {
+        #expect(MachineLoad.parse(loadavg: "3.33 3.28 3.11 2/412 31881\n") == 3.33)
+        #expect(MachineLoad.parse(loadavg: "") == nil)
+        #expect(MachineLoad.oneMinute() != nil)
+    }
+
     @Test func recognizerMemoryIsGrowthPerEngine() {
         let mb = 1_000_000
         let memory = RecognizerMemory(before: 50 * mb, afterFirst: 70 * mb, afterFurther: 100 * mb, furtherEngines: 2)
