@@ -17,7 +17,7 @@ let benchmarks: @Sendable () -> Void = {
         let format = url.pathExtension.uppercased()
         Benchmark("Decode \(format) (\(preset) photo)") { benchmark, data in
             for _ in benchmark.scaledIterations {
-                blackHole(try? Image(data: data))
+                blackHole(try Image(data: data))
             }
         } setup: {
             try Data(contentsOf: url)
@@ -26,8 +26,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Grey and scale to the working size (etched photo)") { benchmark, image in
         for _ in benchmark.scaledIterations {
-            let gray = try? image.grayscaleFromMostContrastingChannel()
-            blackHole(try? gray?.scaled(by: min(1, 1200 / Double(max(image.width, image.height)))))
+            let gray = try image.grayscaleFromMostContrastingChannel()
+            blackHole(try gray.scaled(by: min(1, 1200 / Double(max(image.width, image.height)))))
         }
     } setup: {
         try Image(contentsOf: SerialPhotos.photo("etched").path)

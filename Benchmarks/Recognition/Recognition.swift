@@ -17,13 +17,13 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Recognizer init (eng, serial configuration)") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try? Recognizer(configuration: SerialScanner.recognizerConfiguration))
+            blackHole(try Recognizer(configuration: SerialScanner.recognizerConfiguration))
         }
     }
 
     Benchmark("Recognize one line (text/serial-line.png, reused engine)") { benchmark, state in
         for _ in benchmark.scaledIterations {
-            blackHole(try? state.recognizer.recognize(state.image, mode: .singleLine))
+            blackHole(try state.recognizer.recognize(state.image, mode: .singleLine))
         }
     } setup: {
         LineState(
@@ -39,11 +39,11 @@ let benchmarks: @Sendable () -> Void = {
             configuration: .init(maxDuration: BenchmarkBudget.duration(seconds: 15))
         ) { benchmark, scanner in
             for _ in benchmark.scaledIterations {
-                let results = await withTaskGroup(of: Int.self) { group in
+                let results = try await withThrowingTaskGroup(of: Int.self) { group in
                     for data in scanner.photos + scanner.photos {
-                        group.addTask { (try? await scanner.scanner.scan(imageData: data))?.candidates.count ?? 0 }
+                        group.addTask { try await scanner.scanner.scan(imageData: data).candidates.count }
                     }
-                    return await group.reduce(0, +)
+                    return try await group.reduce(0, +)
                 }
                 blackHole(results)
             }

@@ -19,7 +19,7 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("Preprocess \(preset.rawValue) (\(url.lastPathComponent))") { benchmark, image in
             for _ in benchmark.scaledIterations {
-                blackHole(try? SerialScanner.preprocess(image, preset: preset))
+                blackHole(try SerialScanner.preprocess(image, preset: preset))
             }
         } setup: {
             try Image(contentsOf: url.path)
@@ -27,7 +27,7 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("Scan \(preset.rawValue) (\(url.lastPathComponent))") { benchmark, state in
             for _ in benchmark.scaledIterations {
-                blackHole(try? SerialScanner.scan(imageData: state.data, preset: preset, recognizer: state.recognizer))
+                blackHole(try SerialScanner.scan(imageData: state.data, preset: preset, recognizer: state.recognizer))
             }
         } setup: {
             ScanState(
@@ -39,7 +39,7 @@ let benchmarks: @Sendable () -> Void = {
     let auto = SerialPhotos.photo("sticker")
     Benchmark("Scan auto (\(auto.lastPathComponent))") { benchmark, state in
         for _ in benchmark.scaledIterations {
-            blackHole(try? SerialScanner.scan(imageData: state.data, preset: .auto, recognizer: state.recognizer))
+            blackHole(try SerialScanner.scan(imageData: state.data, preset: .auto, recognizer: state.recognizer))
         }
     } setup: {
         ScanState(
