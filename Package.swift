@@ -59,7 +59,7 @@ let package = Package(
         // MARK: Tools
         .target(
             name: "LegibleEvaluation",
-            dependencies: ["SerialScan", "LegibleOCR"],
+            dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "ocrbench",

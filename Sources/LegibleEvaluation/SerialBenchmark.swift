@@ -1,4 +1,5 @@
 public import Foundation
+import LegibleImaging
 import LegibleOCR
 public import SerialScan
 
@@ -8,11 +9,18 @@ public struct SerialBenchmark {
     public var preset: SerialPreset
     /// Scanner options.
     public var options: SerialScanOptions
+    /// When set, a PNG preview of each scan is written to this folder (`<photo name>.png`).
+    public var annotateDirectory: URL?
+    /// The true serial per file name, used to mark wrong answers in previews.
+    public var truth: [String: String] = [:]
 
     /// Creates a run.
-    public init(preset: SerialPreset = .auto, options: SerialScanOptions = SerialScanOptions()) {
+    public init(
+        preset: SerialPreset = .auto, options: SerialScanOptions = SerialScanOptions(), annotateDirectory: URL? = nil
+    ) {
         self.preset = preset
         self.options = options
+        self.annotateDirectory = annotateDirectory
     }
 
     /// Scans every photo; errors become predictions with no candidates and the error as the reason.
@@ -28,13 +36,24 @@ public struct SerialBenchmark {
         var predictions: [SerialPrediction] = []
         let clock = ContinuousClock()
         for photo in photos {
-            let start = clock.now
             var prediction: SerialPrediction
+            var elapsed = Duration.zero
             do {
                 let data = try Data(contentsOf: photo)
-                let result = try SerialScanner.scan(
-                    imageData: data, preset: preset, deviceType: deviceTypes[photo.lastPathComponent],
-                    recognizer: recognizer, options: options)
+                let start = clock.now
+                let outcome = Result {
+                    try SerialScanner.scan(
+                        imageData: data, preset: preset, deviceType: deviceTypes[photo.lastPathComponent],
+                        recognizer: recognizer, options: options)
+                }
+                elapsed = clock.now - start
+                let result = try outcome.get()
+                if let annotateDirectory {
+                    let preview = try SerialScanPreview.render(
+                        Image(data: data), result: result, expected: truth[photo.lastPathComponent])
+                    let name = photo.deletingPathExtension().lastPathComponent + ".png"
+                    try preview.pngData().write(to: annotateDirectory.appendingPathComponent(name))
+                }
                 prediction = SerialPrediction(
                     file: photo.lastPathComponent, preset: result.preset.rawValue,
                     candidates: result.candidates.map { .init(serial: $0.serial, confidence: $0.confidence) },
@@ -44,12 +63,15 @@ public struct SerialBenchmark {
                     file: photo.lastPathComponent, preset: preset.rawValue, candidates: [], milliseconds: 0,
                     reason: String(describing: error))
             }
-            let elapsed = clock.now - start
-            prediction.milliseconds =
-                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            prediction.milliseconds = SerialBenchmark.milliseconds(elapsed)
             predictions.append(prediction)
             progress()
         }
         return predictions
+    }
+
+    /// A duration in milliseconds.
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

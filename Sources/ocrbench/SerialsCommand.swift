@@ -33,6 +33,9 @@ struct SerialsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the scanner's intermediate images (ink, lines as read) to this folder.")
     var diagnostics: String?
 
+    @Option(name: .long, help: "Write a PNG per photo with the lines read, the chosen box and the top three candidates.")
+    var annotate: String?
+
     func validate() throws {
         if let baseline, baseline != "tesseract-cli" {
             throw ValidationError("unknown baseline '\(baseline)'; the only baseline is tesseract-cli")
@@ -56,9 +59,13 @@ struct SerialsCommand: AsyncParsableCommand {
         let bar = ProgressBar(total: photos.count, label: "legible")
         var options = SerialScanOptions()
         options.diagnosticsDirectory = diagnostics
-        let results = try SerialBenchmark(preset: preset, options: options).run(photos: photos, deviceTypes: hints) {
-            bar.advance()
+        var benchmark = SerialBenchmark(preset: preset, options: options)
+        if let annotate {
+            try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
+            benchmark.annotateDirectory = URL(fileURLWithPath: annotate)
+            benchmark.truth = manifest?.mapValues(\.serial) ?? [:]
         }
+        let results = try benchmark.run(photos: photos, deviceTypes: hints) { bar.advance() }
         if let predictions { try write(results, to: predictions) }
 
         var baselineResults: [SerialPrediction]?

@@ -67,3 +67,25 @@ struct SerialScannerTests {
         }
     }
 }
+
+@Suite("Serial scan preview")
+struct SerialScanPreviewTests {
+    @Test func outlinesTheChosenSerialAndMarksWrongAnswers() async throws {
+        let data = try Fixtures.bytes("text/serial-line.png")
+        let image = try Image(data: data)
+        let result = try await SerialScannerTests.scanner.scan(imageData: data, preset: .sticker)
+        let box = try #require(result.top?.box)
+        let preview = try SerialScanPreview.render(image, result: result)
+        #expect(preview.width == image.width && preview.height == image.height)
+        // The outline sits 3 pixels outside the candidate's box, on its bottom edge.
+        let green: UInt32 = 20 << 24 | 160 << 16 | 60 << 8
+        let edgeY = box.maxY + 2
+        let greens = (box.x..<box.maxX).filter { preview.pixel(x: $0, y: edgeY) == green }.count
+        #expect(greens > box.width / 2)
+
+        let wrong = try SerialScanPreview.render(image, result: result, expected: "NOTTHESERIAL")
+        let red: UInt32 = 220 << 24 | 30 << 16 | 30 << 8
+        let reds = (box.x..<box.maxX).filter { wrong.pixel(x: $0, y: edgeY) == red }.count
+        #expect(reds > box.width / 2)
+    }
+}
