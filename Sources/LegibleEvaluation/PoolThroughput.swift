@@ -39,4 +39,31 @@ public struct PoolThroughput: Sendable, Hashable, Codable {
             return run
         }
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case poolSize, photos, seconds, photosPerSecond, cpuSeconds, coresBusy, speedupVsOneEngine
+    }
+
+    /// Decodes a measurement (`coresBusy` is derived, so it is not read).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        poolSize = try container.decode(Int.self, forKey: .poolSize)
+        photos = try container.decode(Int.self, forKey: .photos)
+        seconds = try container.decode(Double.self, forKey: .seconds)
+        photosPerSecond = try container.decode(Double.self, forKey: .photosPerSecond)
+        cpuSeconds = try container.decodeIfPresent(Double.self, forKey: .cpuSeconds)
+        speedupVsOneEngine = try container.decodeIfPresent(Double.self, forKey: .speedupVsOneEngine)
+    }
+
+    /// Encodes every field, `coresBusy` included; absent values as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(poolSize, forKey: .poolSize)
+        try container.encode(photos, forKey: .photos)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(photosPerSecond, forKey: .photosPerSecond)
+        try container.encode(cpuSeconds, forKey: .cpuSeconds)
+        try container.encode(coresBusy, forKey: .coresBusy)
+        try container.encode(speedupVsOneEngine, forKey: .speedupVsOneEngine)
+    }
 }

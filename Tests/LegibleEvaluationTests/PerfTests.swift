@@ -133,6 +133,8 @@ struct PerfAggregationTests {
         let throughput = try #require(object["throughput"] as? [[String: Any]])
         #expect(throughput.first?["poolSize"] as? Int == 1)
         #expect(throughput.first?["photosPerSecond"] as? Double == 4)
+        #expect(throughput.first?["speedupVsOneEngine"] as? Double == 1)
+        #expect(throughput.first?.keys.contains("coresBusy") == true)
         #expect(object["peakResidentMegabytes"] as? Double == 120)
 
         // Without the CLI the key is still there, as null.
@@ -141,6 +143,10 @@ struct PerfAggregationTests {
         #expect(withoutCLI.keys.contains("speedupVsTesseractCLI"))
         #expect(withoutCLI["speedupVsTesseractCLI"] is NSNull)
         #expect(!report(cli: nil).text.isEmpty)
+
+        // It reads back.
+        let decoded = try JSONDecoder().decode(PerfReport.self, from: report(cli: cli).jsonData())
+        #expect(decoded == report(cli: cli))
     }
 }
 
