@@ -14,10 +14,19 @@ let package = Package(
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
         .library(name: "SerialScan", targets: ["SerialScan"]),
+        .library(name: "LegibleServer", targets: ["LegibleServer"]),
         .executable(name: "ocrbench", targets: ["ocrbench"]),
+        .executable(name: "legible-server", targets: ["legible-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // `swift package benchmark`. Only the malloc interposer: the ARC runtime interposer's package is not
         // available here (and `.arc` metrics crash without it).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
@@ -56,6 +65,21 @@ let package = Package(
             dependencies: ["LegibleImaging", "LegibleOCR"],
             swiftSettings: strictSettings),
 
+        // MARK: Server
+        .target(
+            name: "LegibleServer",
+            dependencies: [
+                "LegibleImaging", "LegibleOCR", "SerialScan",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings + [.define("LEGIBLE_SERIAL_SCAN")]),
+
         // MARK: Tools
         .target(
             name: "LegibleEvaluation",
@@ -65,6 +89,13 @@ let package = Package(
             name: "ocrbench",
             dependencies: [
                 "LegibleEvaluation", "SerialScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "legible-server",
+            dependencies: [
+                "LegibleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -90,6 +121,16 @@ let package = Package(
         .testTarget(
             name: "LegibleEvaluationTests",
             dependencies: ["LegibleEvaluation", "SerialScan", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegibleServerTests",
+            dependencies: [
+                "LegibleServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

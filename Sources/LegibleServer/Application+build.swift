@@ -1,0 +1,79 @@
+public import Hummingbird
+public import Logging
+import ServiceLifecycle
+
+/// Builds the HTTP application: routes, middleware, the job runner and the expiry sweeper.
+///
+/// - Parameters:
+///   - configuration: where to listen, where to keep data, keys and limits.
+///   - engines: the serial reader, field detector and composer; `.unavailable` until they are wired in.
+///   - logger: the server's logger.
+/// - Throws: `ConfigurationError` for bad settings; database or file errors when the data directory cannot be used.
+public func buildApplication(
+    configuration: ServerConfiguration, engines: Engines = .unavailable,
+    logger: Logger = Logger(label: "legible-server")
+) async throws -> some ApplicationProtocol {
+    try await buildServer(configuration: configuration, engines: engines, logger: logger).application
+}
+
+/// The parts of a built server that tests reach into.
+struct BuiltServer<App: ApplicationProtocol> {
+    var application: App
+    var state: ServerState
+    var router: Router<LegibleRequestContext>
+}
+
+func buildServer(configuration: ServerConfiguration, engines: Engines, logger: Logger) async throws
+    -> BuiltServer<Application<RouterResponder<LegibleRequestContext>>>
+{
+    try configuration.validate()
+    let state = try ServerState(configuration: configuration, engines: engines, logger: logger)
+    let router = buildRouter(state: state)
+    let runner = JobRunner(
+        queue: state.store,
+        processor: JobProcessor(store: state.store, files: state.files, engines: engines, logger: logger),
+        workerCount: configuration.workerCount, pollInterval: configuration.pollInterval,
+        gracePeriod: configuration.shutdownGracePeriod, signal: state.signal, events: state.events, logger: logger)
+    let janitor = Janitor(
+        store: state.store, files: state.files, interval: configuration.sweepInterval, logger: logger)
+    if configuration.apiKeys.isEmpty {
+        logger.warning("no API keys configured: the server is open to anyone who can reach it")
+    } else {
+        logger.info("API keys required", metadata: ["keys": "\(configuration.apiKeys.count)"])
+    }
+    logger.info(
+        "data directory", metadata: ["path": "\(configuration.dataDirectory.standardizedFileURL.path)"])
+    let serialEngine = await engines.serialReader.engineStatus()
+    if serialEngine.available {
+        logger.info(
+            "serial reader ready",
+            metadata: ["tesseract": "\(serialEngine.engineVersion ?? "?")", "recognizers": "\(serialEngine.poolSize)"])
+    } else {
+        logger.warning("serial reader unavailable: scans will fail and /health reports degraded")
+    }
+    let application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "legible"),
+        services: [runner, janitor],
+        logger: logger)
+    return BuiltServer(application: application, state: state, router: router)
+}
+
+/// All routes: public ones (health, OpenAPI, signed files) and the key-protected, rate-limited API.
+func buildRouter(state: ServerState) -> Router<LegibleRequestContext> {
+    let router = Router(context: LegibleRequestContext.self)
+    router.add(middleware: ErrorEnvelopeMiddleware())
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.addRoutes(HealthController(state: state).endpoints)
+    router.addRoutes(OpenAPIController().endpoints)
+    router.addRoutes(FileController(state: state).endpoints, atPath: "/files")
+    let protected = router.group()
+        .add(middleware: APIKeyMiddleware(keys: state.configuration.apiKeys))
+        .add(
+            middleware: RateLimitMiddleware(
+                limiter: RateLimiter(
+                    limit: state.configuration.rateLimitRequests, window: state.configuration.rateLimitWindow)))
+    protected.addRoutes(ScanController(state: state).endpoints)
+    protected.addRoutes(DocumentController(state: state).endpoints, atPath: "/api/v1/documents")
+    return router
+}

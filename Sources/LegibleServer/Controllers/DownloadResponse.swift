@@ -1,0 +1,7 @@
+import Foundation
+import Hummingbird
+
+/// `GET /api/v1/documents/{id}/download` answer.
+struct DownloadResponse: ResponseEncodable, Decodable {
+    var filledPdfUrl: String
+}

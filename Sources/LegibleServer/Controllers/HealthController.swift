@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+
+/// `GET /health`: liveness plus the recogniser pool and the queue.
+struct HealthController {
+    let state: ServerState
+
+    struct HealthResponse: ResponseEncodable, Decodable {
+        var status: String
+        var version: String
+        var tesseractVersion: String?
+        var poolSize: Int
+        var busyCount: Int
+        var queueDepth: Int
+        var workers: Int
+        var uptimeSeconds: Int
+
+        enum CodingKeys: String, CodingKey {
+            case status, version
+            case tesseractVersion = "tesseract_version"
+            case poolSize = "pool_size"
+            case busyCount = "busy_count"
+            case queueDepth = "queue_depth"
+            case workers
+            case uptimeSeconds = "uptime_seconds"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(status, forKey: .status)
+            try container.encode(version, forKey: .version)
+            try container.encode(tesseractVersion, forKey: .tesseractVersion)
+            try container.encode(poolSize, forKey: .poolSize)
+            try container.encode(busyCount, forKey: .busyCount)
+            try container.encode(queueDepth, forKey: .queueDepth)
+            try container.encode(workers, forKey: .workers)
+            try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
+        }
+    }
+
+    var endpoints: RouteCollection<LegibleRequestContext> {
+        let routes = RouteCollection(context: LegibleRequestContext.self)
+        routes.get("health", use: health)
+        return routes
+    }
+
+    @Sendable func health(_ request: Request, context: LegibleRequestContext) async throws -> HealthResponse {
+        let engine = await state.engines.serialReader.engineStatus()
+        let depth: Int
+        do {
+            depth = try await state.store.queueDepth()
+        } catch {
+            throw APIError.unavailable("database is not answering: \(error)")
+        }
+        return HealthResponse(
+            status: engine.available ? "ok" : "degraded", version: state.configuration.version,
+            tesseractVersion: engine.engineVersion, poolSize: engine.poolSize, busyCount: engine.busyCount,
+            queueDepth: depth, workers: state.configuration.workerCount,
+            uptimeSeconds: Int(Date().timeIntervalSince(state.startedAt)))
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+import Hummingbird
+
+/// `GET /jobs` answer.
+struct ScanJobListResponse: ResponseEncodable, Decodable {
+    var jobs: [ScanJobResponse]
+    var total: Int
+}
+

@@ -1,0 +1,19 @@
+/// The recogniser pool's state, as `/health` reports it.
+public struct EngineStatus: Sendable, Equatable {
+    /// Whether the engine is installed and usable.
+    public var available: Bool
+    /// Tesseract's version string, when known.
+    public var engineVersion: String?
+    /// Recognisers in the pool.
+    public var poolSize: Int
+    /// Recognisers lent out right now.
+    public var busyCount: Int
+
+    /// Creates a status.
+    public init(available: Bool, engineVersion: String?, poolSize: Int, busyCount: Int) {
+        self.available = available
+        self.engineVersion = engineVersion
+        self.poolSize = poolSize
+        self.busyCount = busyCount
+    }
+}

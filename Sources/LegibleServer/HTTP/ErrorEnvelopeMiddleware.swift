@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every error — ours, Hummingbird's (unknown route, body too large) or unexpected — into the envelope.
+struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            let envelope = Self.envelope(for: error.status, message: (error as? HTTPError)?.body, request: request)
+            return try envelope.response(from: request, context: context)
+        } catch {
+            context.logger.error(
+                "unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            return try APIError.internalError("internal error").response(from: request, context: context)
+        }
+    }
+
+    static func envelope(for status: HTTPResponse.Status, message: String?, request: Request) -> APIError {
+        switch status.code {
+        case 404: .notFound(message ?? "no route for \(request.method.rawValue) \(request.uri.path)")
+        case 405:
+            APIError(
+                status: status, code: "METHOD_NOT_ALLOWED",
+                message: message ?? "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+        case 413: APIError(status: status, code: "PAYLOAD_TOO_LARGE", message: message ?? "request body too large")
+        case 415: .unsupportedMediaType(message ?? "unsupported media type")
+        case 400...499: APIError(status: status, code: "VALIDATION_ERROR", message: message ?? status.reasonPhrase)
+        default: APIError(status: status, code: "INTERNAL_ERROR", message: message ?? status.reasonPhrase)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+
+extension Request {
+    /// Collects the body, refusing more than `limit` bytes (413) — before reading when `Content-Length` says so.
+    /// - Throws: `APIError.payloadTooLarge`.
+    func collectBody(limit: Int) async throws -> [UInt8] {
+        if let length = headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw APIError.payloadTooLarge(limit: limit)
+        }
+        var bytes: [UInt8] = []
+        for try await buffer in body {
+            guard bytes.count + buffer.readableBytes <= limit else { throw APIError.payloadTooLarge(limit: limit) }
+            bytes.append(contentsOf: buffer.readableBytesView)
+        }
+        return bytes
+    }
+
+    /// Parses a `multipart/form-data` body of at most `limit` bytes.
+    /// - Throws: 415 when the body is not multipart, 400 when it is malformed, 413 when too large.
+    func multipartForm(limit: Int) async throws -> MultipartFormData {
+        let contentType = headers[.contentType]
+        if contentType.flatMap(HeaderValue.init)?.value.lowercased() != "multipart/form-data" {
+            throw APIError.unsupportedMediaType(
+                "expected multipart/form-data, got \(contentType ?? "no Content-Type")")
+        }
+        let bytes = try await collectBody(limit: limit)
+        do {
+            return try MultipartFormData(contentType: contentType, body: bytes)
+        } catch let error as MultipartFormData.ParseError {
+            throw APIError.validation(error.description)
+        }
+    }
+
+    /// Decodes a JSON body of at most `limit` bytes.
+    /// - Throws: 400 `VALIDATION_ERROR` naming the problem, 413 when too large.
+    func decodeJSON<Value: Decodable>(_ type: Value.Type, limit: Int) async throws -> Value {
+        let bytes = try await collectBody(limit: limit)
+        guard !bytes.isEmpty else { throw APIError.validation("request body is empty; expected JSON") }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw APIError.validation("invalid JSON body: \(Self.describe(error))")
+        } catch {
+            throw APIError.validation("invalid JSON body")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return text.isEmpty ? "body" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing \(key.stringValue) at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at \(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
+        @unknown default: return "undecodable"
+        }
+    }
+}
+
+/// Parses a path parameter as a UUID, answering 400 when it is not one.
+func uuidParameter(_ context: some RequestContext, _ name: String, what: String) throws -> String {
+    guard let text = context.parameters.get(name), let uuid = UUID(uuidString: text) else {
+        throw APIError.validation("\(what) must be a UUID")
+    }
+    return uuid.uuidString.lowercased()
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+
+/// Runs one claimed job against the engines and records how it ended.
+struct JobProcessor: Sendable {
+    let store: ServerStore
+    let files: FileStore
+    let engines: Engines
+    let logger: Logger
+
+    /// Runs `job` to a final state. Throws only `CancellationError`, after which the runner re-queues the job.
+    func run(_ job: JobRecord) async throws {
+        switch job.kind {
+        case .scan: try await runScan(job)
+        case .detect: try await runDetect(job)
+        case .compose: try await runCompose(job)
+        }
+    }
+
+    private func runScan(_ job: JobRecord) async throws {
+        let imageURL = files.scanImage(jobID: job.id)
+        let outcome: JobOutcome
+        if try await store.isCancelRequested(jobID: job.id) {
+            outcome = .cancelled("Cancelled")
+        } else if let data = try? files.read(imageURL) {
+            try await store.reportProgress(jobID: job.id, progress: 30, message: "Reading serial", now: Date())
+            do {
+                let preset = job.preset.flatMap(ScanPreset.init(rawValue:)) ?? .auto
+                let device = job.deviceType.flatMap(ScanDeviceType.init(rawValue:)) ?? .other
+                let readout = try await engines.serialReader.readSerials(
+                    imageData: data, preset: preset, deviceType: device)
+                if try await store.isCancelRequested(jobID: job.id) {
+                    outcome = .cancelled("Cancelled")
+                } else {
+                    let results = ScanResults(readout: readout)
+                    let json = String(decoding: try JSONEncoder().encode(results), as: UTF8.self)
+                    let message = results.totalDetected == 0
+                        ? "No serial number found" + (readout.reason.map { ": \($0)" } ?? "")
+                        : "Found \(results.totalDetected) candidate(s)"
+                    outcome = .completed(result: json, message: message)
+                }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                outcome = .failed(String(describing: error))
+            }
+        } else {
+            outcome = .failed("the uploaded image is missing from storage")
+        }
+        _ = try await store.finishScan(jobID: job.id, outcome: outcome, now: Date())
+        files.remove(imageURL)
+        log(job, outcome)
+    }
+
+    private func runDetect(_ job: JobRecord) async throws {
+        var layout: DetectedLayout?
+        let outcome: JobOutcome
+        if let documentID = job.documentId, let document = try await store.document(id: documentID, owner: nil),
+            let data = try? files.read(files.original(documentID: documentID))
+        {
+            do {
+                try await store.reportProgress(jobID: job.id, progress: 30, message: "Detecting fields", now: Date())
+                let detected = try await engines.fieldDetector.detectFields(
+                    documentData: data, format: DocumentFormat(mimeType: document.mimeType))
+                layout = detected
+                outcome = .completed(result: nil, message: "Found \(detected.regions.count) field(s)")
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                outcome = .failed(String(describing: error))
+            }
+        } else {
+            outcome = .failed("the document or its file is gone")
+        }
+        try await store.finishDetect(jobID: job.id, layout: layout, outcome: outcome, now: Date())
+        log(job, outcome)
+    }
+
+    private func runCompose(_ job: JobRecord) async throws {
+        let outcome: JobOutcome
+        if let documentID = job.documentId, let document = try await store.document(id: documentID, owner: nil),
+            let layout = document.decodedLayout(), let data = try? files.read(files.original(documentID: documentID))
+        {
+            do {
+                try await store.reportProgress(jobID: job.id, progress: 30, message: "Composing", now: Date())
+                let values = try await store.values(documentID: documentID).compactMap { record in
+                    UUID(uuidString: record.fieldRegionId).map {
+                        FieldValueInput(fieldRegionId: $0, value: record.value, source: record.source)
+                    }
+                }
+                let pdf = try await engines.formComposer.compose(
+                    documentData: data, format: DocumentFormat(mimeType: document.mimeType), layout: layout,
+                    values: values)
+                try files.write(pdf, to: files.filled(documentID: documentID))
+                outcome = .completed(result: nil, message: "Filled \(values.count) field(s)")
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                outcome = .failed(String(describing: error))
+            }
+        } else {
+            outcome = .failed("the document, its fields or its file are gone")
+        }
+        try await store.finishCompose(jobID: job.id, outcome: outcome, now: Date())
+        log(job, outcome)
+    }
+
+    private func log(_ job: JobRecord, _ outcome: JobOutcome) {
+        var metadata: Logger.Metadata = ["job": "\(job.id)", "kind": "\(job.kind.rawValue)"]
+        if let documentID = job.documentId { metadata["document"] = "\(documentID)" }
+        switch outcome {
+        case .completed: logger.info("job completed", metadata: metadata)
+        case .cancelled: logger.info("job cancelled", metadata: metadata)
+        case .failed(let message):
+            metadata["error"] = "\(message)"
+            logger.warning("job failed", metadata: metadata)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The queue operations the job runner needs; `ServerStore` implements them on SQLite.
+///
+/// Claiming is one atomic statement that moves the oldest pending job to `processing` and returns it. On
+/// PostgreSQL, with several instances sharing a database, the same step is
+/// `UPDATE jobs SET status = 'processing', ... WHERE id = (SELECT id FROM jobs WHERE status = 'pending'
+/// ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *`, and recovery re-queues only jobs whose
+/// `claimed_by` instance has stopped sending heartbeats; the runner does not change.
+protocol JobQueue: Sendable {
+    /// Atomically takes the oldest pending job for `workerID`; nil when the queue is empty.
+    func claimNext(workerID: String, now: Date) async throws -> JobRecord?
+    /// Puts a claimed job back at the front of the queue (shutdown, cancellation of the worker).
+    func requeue(jobID: String, now: Date) async throws
+    /// At start: jobs left `processing` by a stopped or crashed process go back to `pending`; jobs already tried
+    /// `maxAttempts` times fail instead. Returns how many were re-queued.
+    func recoverInterrupted(now: Date, maxAttempts: Int) async throws -> Int
+    /// Pending jobs.
+    func queueDepth() async throws -> Int
+    /// Whether a cancel was asked for while the job ran.
+    func isCancelRequested(jobID: String) async throws -> Bool
+    /// Updates progress and message of a running job.
+    func reportProgress(jobID: String, progress: Int, message: String, now: Date) async throws
+}

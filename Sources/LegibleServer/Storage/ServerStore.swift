@@ -1,0 +1,267 @@
+import Foundation
+import GRDB
+
+/// All state in the SQLite database: jobs, documents and field values. Every state change is one transaction.
+final class ServerStore: Sendable {
+    let database: DatabasePool
+
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        database = try DatabasePool(path: path, configuration: configuration)
+        try DatabaseSchema.migrator.migrate(database)
+    }
+
+    // MARK: Scan jobs
+
+    func insert(job: JobRecord) async throws {
+        try await database.write { db in try job.insert(db) }
+    }
+
+    func job(id: String, owner: String?, kind: JobKind? = nil) async throws -> JobRecord? {
+        try await database.read { db in
+            guard let job = try JobRecord.fetchOne(db, key: id) else { return nil }
+            if let owner, job.owner != owner { return nil }
+            if let kind, job.kind != kind { return nil }
+            return job
+        }
+    }
+
+    func scanJobs(owner: String, status: JobStatus?, limit: Int) async throws -> [JobRecord] {
+        try await database.read { db in
+            var request = JobRecord.filter(Column("owner") == owner && Column("kind") == JobKind.scan.rawValue)
+            if let status { request = request.filter(Column("status") == status.rawValue) }
+            return try request.order(Column("created_at").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// Cancels a scan job: a pending one at once, a running one when its worker next looks.
+    func cancelScanJob(id: String, owner: String, now: Date) async throws -> JobRecord {
+        try await database.write { db in
+            guard var job = try JobRecord.fetchOne(db, key: id), job.owner == owner, job.kind == .scan else {
+                throw StoreError.notFound
+            }
+            switch job.status {
+            case .pending:
+                job.status = .cancelled
+                job.message = "Cancelled"
+                job.finishedAt = now
+            case .processing:
+                job.cancelRequested = true
+                job.message = "Cancelling"
+            case .completed, .failed, .cancelled:
+                throw StoreError.conflict("job \(id) has already finished (\(job.status.rawValue))")
+            }
+            job.updatedAt = now
+            try job.update(db)
+            return job
+        }
+    }
+
+    /// Deletes a scan job; a running one is told to stop and its result is dropped.
+    func deleteScanJob(id: String, owner: String) async throws {
+        try await database.write { db in
+            guard let job = try JobRecord.fetchOne(db, key: id), job.owner == owner, job.kind == .scan else {
+                throw StoreError.notFound
+            }
+            try job.delete(db)
+        }
+    }
+
+    func finishScan(jobID: String, outcome: JobOutcome, now: Date) async throws -> JobRecord? {
+        try await database.write { db in
+            guard var job = try JobRecord.fetchOne(db, key: jobID), job.status == .processing else { return nil }
+            job.apply(outcome, now: now)
+            try job.update(db)
+            return job
+        }
+    }
+
+    // MARK: Documents
+
+    func insert(document: DocumentRecord) async throws {
+        try await database.write { db in try document.insert(db) }
+    }
+
+    func document(id: String, owner: String?) async throws -> DocumentRecord? {
+        try await database.read { db in
+            guard let document = try DocumentRecord.fetchOne(db, key: id) else { return nil }
+            if let owner, document.owner != owner { return nil }
+            return document
+        }
+    }
+
+    func values(documentID: String) async throws -> [FieldValueRecord] {
+        try await database.read { db in
+            try FieldValueRecord.filter(Column("document_id") == documentID)
+                .order(Column("field_region_id")).fetchAll(db)
+        }
+    }
+
+    /// Moves a document to `processing` and queues its detection job, in one transaction.
+    func startProcessing(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
+        try await database.write { db in
+            guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
+                throw StoreError.notFound
+            }
+            guard [.imported, .ready, .failed, .filled].contains(document.status) else {
+                throw StoreError.conflict("document is \(document.status.rawValue); wait until it finishes")
+            }
+            document.status = .processing
+            document.error = nil
+            document.updatedAt = now
+            try document.update(db)
+            try job.insert(db)
+            return document
+        }
+    }
+
+    /// Moves a processed document to `filling` and queues its compose job. Of two concurrent calls exactly one
+    /// succeeds; the other sees `filling` and gets a conflict.
+    func startCompose(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
+        try await database.write { db in
+            guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
+                throw StoreError.notFound
+            }
+            switch document.status {
+            case .ready, .filled:
+                break
+            case .failed where document.layout != nil:
+                break
+            case .imported, .failed:
+                throw StoreError.conflict("document has not been processed; call process first")
+            case .processing:
+                throw StoreError.conflict("document is still processing")
+            case .filling:
+                throw StoreError.conflict("a compose of this document is already running")
+            }
+            document.status = .filling
+            document.error = nil
+            document.updatedAt = now
+            try document.update(db)
+            try job.insert(db)
+            return document
+        }
+    }
+
+    /// Stores values for known regions (all or nothing). A filled document goes back to `ready`.
+    func saveValues(documentID: String, owner: String, values: [FieldValueInput], now: Date) async throws
+        -> [FieldValueRecord]
+    {
+        try await database.write { db in
+            guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
+                throw StoreError.notFound
+            }
+            guard let layout = document.decodedLayout() else {
+                throw StoreError.conflict("document has no detected fields yet; call process first")
+            }
+            if document.status == .filling {
+                throw StoreError.conflict("a compose of this document is running; send values when it finishes")
+            }
+            let known = Set(layout.regions.map { $0.id.uuidString.lowercased() })
+            let unknown = values.map { $0.fieldRegionId.uuidString.lowercased() }.filter { !known.contains($0) }
+            if !unknown.isEmpty { throw StoreError.unknownRegions(unknown) }
+            for value in values {
+                let record = FieldValueRecord(
+                    documentId: documentID, fieldRegionId: value.fieldRegionId.uuidString.lowercased(),
+                    value: value.value, source: value.source, updatedAt: now)
+                try record.upsert(db)
+            }
+            if document.status == .filled {
+                document.status = .ready
+            }
+            document.updatedAt = now
+            try document.update(db)
+            return try FieldValueRecord.filter(Column("document_id") == documentID)
+                .order(Column("field_region_id")).fetchAll(db)
+        }
+    }
+
+    func deleteDocument(id: String, owner: String) async throws {
+        try await database.write { db in
+            guard let document = try DocumentRecord.fetchOne(db, key: id), document.owner == owner else {
+                throw StoreError.notFound
+            }
+            try document.delete(db)
+        }
+    }
+
+    /// Records the end of a detection job and the document's new state.
+    func finishDetect(jobID: String, layout: DetectedLayout?, outcome: JobOutcome, now: Date) async throws {
+        try await database.write { db in
+            guard var job = try JobRecord.fetchOne(db, key: jobID), job.status == .processing else { return }
+            job.apply(outcome, now: now)
+            try job.update(db)
+            guard let documentID = job.documentId, var document = try DocumentRecord.fetchOne(db, key: documentID),
+                document.status == .processing
+            else { return }
+            switch outcome {
+            case .completed:
+                if let layout {
+                    document.layout = String(decoding: try JSONEncoder().encode(layout), as: UTF8.self)
+                    document.pageCount = layout.pages.count
+                }
+                document.status = .ready
+                document.error = nil
+            case .failed(let message), .cancelled(let message):
+                document.status = .failed
+                document.error = message
+            }
+            document.updatedAt = now
+            try document.update(db)
+        }
+    }
+
+    /// Records the end of a compose job and the document's new state.
+    func finishCompose(jobID: String, outcome: JobOutcome, now: Date) async throws {
+        try await database.write { db in
+            guard var job = try JobRecord.fetchOne(db, key: jobID), job.status == .processing else { return }
+            job.apply(outcome, now: now)
+            try job.update(db)
+            guard let documentID = job.documentId, var document = try DocumentRecord.fetchOne(db, key: documentID),
+                document.status == .filling
+            else { return }
+            switch outcome {
+            case .completed:
+                document.status = .filled
+                document.error = nil
+            case .failed(let message), .cancelled(let message):
+                document.status = .failed
+                document.error = message
+            }
+            document.updatedAt = now
+            try document.update(db)
+        }
+    }
+
+    // MARK: Expiry
+
+    /// Deletes expired jobs and documents; returns what went so their files can be removed.
+    func deleteExpired(now: Date) async throws -> (jobIDs: [String], documentIDs: [String]) {
+        try await database.write { db in
+            let jobIDs = try String.fetchAll(
+                db, sql: "SELECT id FROM jobs WHERE expires_at < ? AND status != 'processing'", arguments: [now])
+            try db.execute(
+                sql: "DELETE FROM jobs WHERE expires_at < ? AND status != 'processing'", arguments: [now])
+            let documentIDs = try String.fetchAll(
+                db, sql: "SELECT id FROM documents WHERE expires_at < ? AND status NOT IN ('processing', 'filling')",
+                arguments: [now])
+            try db.execute(
+                sql: "DELETE FROM documents WHERE expires_at < ? AND status NOT IN ('processing', 'filling')",
+                arguments: [now])
+            return (jobIDs, documentIDs)
+        }
+    }
+
+    /// Ids of all documents and scan jobs, for removing files that no row refers to.
+    func liveIDs() async throws -> (jobIDs: Set<String>, documentIDs: Set<String>) {
+        try await database.read { db in
+            (
+                Set(try String.fetchAll(db, sql: "SELECT id FROM jobs WHERE kind = 'scan'")),
+                Set(try String.fetchAll(db, sql: "SELECT id FROM documents"))
+            )
+        }
+    }
+}

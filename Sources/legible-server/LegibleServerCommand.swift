@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LegibleServer
+import Logging
+
+/// `legible-server`: parses flags over environment variables and runs the server.
+@main
+struct LegibleServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "legible-server",
+        abstract: "Serial-number OCR and PDF form filling over HTTP.",
+        discussion: "Flags override the LEGIBLE_* environment variables (see README).")
+
+    @Option(help: "Address to bind (LEGIBLE_HOST).") var host: String?
+    @Option(help: "Port to bind (LEGIBLE_PORT).") var port: Int?
+    @Option(name: .customLong("data-dir"), help: "Data directory (LEGIBLE_DATA_DIR).") var dataDirectory: String?
+    @Option(help: "Concurrent jobs (LEGIBLE_WORKERS); default: active cores.") var workers: Int?
+    @Option(name: .customLong("api-key"), help: "Accepted API key; repeat for several (LEGIBLE_API_KEYS, comma-separated).")
+    var apiKeys: [String] = []
+    @Option(name: .customLong("rate-limit"), help: "Requests per key per window (LEGIBLE_RATE_LIMIT).") var rateLimit: Int?
+    @Option(name: .customLong("rate-window"), help: "Rate-limit window, seconds (LEGIBLE_RATE_LIMIT_WINDOW).")
+    var rateWindow: Double?
+    @Option(name: .customLong("max-upload"), help: "Upload limit, bytes (LEGIBLE_MAX_UPLOAD_BYTES).") var maxUpload: Int?
+    @Option(name: .customLong("max-sync-scans"), help: "/process-serial requests in progress at once (LEGIBLE_MAX_SYNC_SCANS); default 4 per worker.")
+    var maxSyncScans: Int?
+    @Option(name: .customLong("max-queued-jobs"), help: "Pending jobs before submissions get 429 (LEGIBLE_MAX_QUEUED_JOBS).")
+    var maxQueuedJobs: Int?
+    @Option(name: .customLong("scan-ttl"), help: "Scan job lifetime, seconds (LEGIBLE_SCAN_TTL).") var scanTTL: Double?
+    @Option(name: .customLong("document-ttl"), help: "Document lifetime, seconds (LEGIBLE_DOCUMENT_TTL).")
+    var documentTTL: Double?
+    @Option(name: .customLong("public-url"), help: "Base URL for links (LEGIBLE_PUBLIC_URL).") var publicURL: String?
+    @Option(help: "Tesseract engines shared by all jobs; default: active cores.") var recognizers: Int?
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level \(logLevel)") }
+        if let recognizers, !(1...256).contains(recognizers) {
+            throw ValidationError("--recognizers must be 1...256")
+        }
+    }
+
+    func run() async throws {
+        var configuration = try ServerConfiguration(environment: ProcessInfo.processInfo.environment)
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        if let dataDirectory { configuration.dataDirectory = URL(fileURLWithPath: dataDirectory) }
+        if let workers {
+            configuration.workerCount = workers
+            configuration.maxConcurrentSyncScans = 4 * workers
+        }
+        if let maxSyncScans { configuration.maxConcurrentSyncScans = maxSyncScans }
+        if let maxQueuedJobs { configuration.maxQueuedJobs = maxQueuedJobs }
+        if !apiKeys.isEmpty { configuration.apiKeys = apiKeys }
+        if let rateLimit { configuration.rateLimitRequests = rateLimit }
+        if let rateWindow { configuration.rateLimitWindow = rateWindow }
+        if let maxUpload { configuration.maxUploadBytes = maxUpload }
+        if let scanTTL { configuration.scanJobLifetime = scanTTL }
+        if let documentTTL { configuration.documentLifetime = documentTTL }
+        if let publicURL { configuration.publicBaseURL = publicURL }
+        do {
+            try configuration.validate()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        var logger = Logger(label: "legible-server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let engines = try Engines.installed(recognizers: recognizers)
+        let app = try await buildApplication(configuration: configuration, engines: engines, logger: logger)
+        try await app.runService()
+    }
+}

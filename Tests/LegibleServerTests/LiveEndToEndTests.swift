@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import LegibleServer
+
+/// Over real HTTP on loopback: multipart uploads, polling, values, compose, the signed link, scans.
+///
+/// Serials are read by the real SerialScan engine. `liveEngines()` is the one place to change when FormFields and
+/// FormFill are wired in: until then field detection and composing use the test doubles.
+@Suite("Live end-to-end over HTTP", .timeLimit(.minutes(5)))
+struct LiveEndToEndTests {
+    static func liveEngines() throws -> Engines {
+        Engines(
+            serialReader: try SerialScannerReader(engines: 2), fieldDetector: StubFieldDetector(),
+            formComposer: StubComposer())
+    }
+
+    static let sharedForms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/forms")
+
+    /// A real form from ../shared/forms when present, else the small built-in PDF.
+    static func realForm() -> Data {
+        let url = sharedForms.appendingPathComponent("interactive/mozilla__pdf.js__test__pdfs__bug1883609.pdf")
+        return (try? Data(contentsOf: url)) ?? samplePDF
+    }
+
+    /// Polls `uri` until `done` says the JSON is final; the suite's time limit bounds it, no assertion is timed.
+    func poll<T: Decodable>(
+        _ client: some TestClientProtocol, _ uri: String, headers: HTTPFields, as type: T.Type, done: (T) -> Bool
+    ) async throws -> T {
+        while true {
+            let value = try decode(T.self, try await client.execute(uri: uri, method: .get, headers: headers))
+            if done(value) { return value }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test func documentsAndScansOverLoopback() async throws {
+        let apiKey = "live-test-key-0123456789"
+        let configuration = testConfiguration { $0.apiKeys = [apiKey] }
+        let server = try await buildServer(configuration: configuration, engines: try Self.liveEngines(), logger: quietLogger)
+        let form = Self.realForm()
+        let photos = [("examples/label.png", "C02XK1JCJG5J"), ("examples/dark-screen.png", "FVFDG2Y3Q6L4")]
+            .map { (try? fixture($0.0), $0.1) }
+        try await server.application.test(.live) { client in
+            var auth = HTTPFields()
+            auth[.authorization] = "Bearer \(apiKey)"
+
+            // Documents: upload a real form, process, poll, values, compose, poll, download through the link.
+            let upload = try await uploadDocument(client, form, headers: auth)
+            #expect(upload.status == .created)
+            #expect(upload.headers[.rateLimitLimit] != nil)
+            let id = try decode(UploadResponse.self, upload).documentId
+            #expect(try await client.execute(uri: "/api/v1/documents/\(id)/process", method: .post, headers: auth).status == .accepted)
+            let detail = try await poll(client, "/api/v1/documents/\(id)", headers: auth, as: DocumentDetailResponse.self) {
+                !["imported", "processing"].contains($0.document.status)
+            }
+            #expect(detail.document.status == "ready")
+            let textFields = detail.components.filter { $0.type == "text" || $0.type == "date" }
+            #expect(!textFields.isEmpty)
+            let values = textFields.enumerated().map { index, field in
+                #"{"fieldRegionId": "\#(field.fieldId)", "value": "Live value \#(index)", "source": "manual"}"#
+            }
+            let jsonAuth = jsonHeaders(auth)
+            let saved = try await client.execute(
+                uri: "/api/v1/documents/\(id)/values", method: .post, headers: jsonAuth,
+                body: ByteBuffer(string: #"{"values": [\#(values.joined(separator: ","))]}"#))
+            #expect(saved.status == .ok)
+            #expect(try await client.execute(uri: "/api/v1/documents/\(id)/compose", method: .post, headers: auth).status == .accepted)
+            let filled = try await poll(client, "/api/v1/documents/\(id)", headers: auth, as: DocumentDetailResponse.self) {
+                $0.document.status != "filling"
+            }
+            #expect(filled.document.status == "filled")
+            let link = try decode(
+                DownloadResponse.self,
+                try await client.execute(uri: "/api/v1/documents/\(id)/download?expiresIn=120", method: .get, headers: auth))
+                .filledPdfUrl
+            let pdf = try await client.execute(uri: pathOf(link), method: .get)  // no key: the signature is enough
+            #expect(pdf.status == .ok)
+            let text = String(decoding: Data(buffer: pdf.body), as: UTF8.self)
+            #expect(text.hasPrefix("%PDF-"))
+            for index in textFields.indices { #expect(text.contains("Live value \(index)")) }
+
+            // Scans of real photos with the real reader: queued and synchronous.
+            for (data, expected) in photos {
+                let photo = try #require(data)
+                let submitted = try decode(
+                    ScanSubmitResponse.self, try await submitScan(client, image: photo, device: "macbook", headers: auth))
+                let job = try await poll(client, submitted.checkStatusUrl, headers: auth, as: ScanJobResponse.self) {
+                    ["completed", "failed", "cancelled"].contains($0.status)
+                }
+                #expect(job.status == "completed")
+                #expect(job.results?.topResult?.serial == expected)
+                let sync = try await client.execute(
+                    uri: "/process-serial", method: .post, headers: multipartHeaders(auth),
+                    body: multipartBody([.file("image", photo), .field("device_type", "macbook")]))
+                #expect(sync.status == .ok)
+                #expect(try decode(ScanResults.self, sync).topResult?.serial == expected)
+            }
+            let health = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))
+            #expect(health.status == "ok")
+            #expect(health.poolSize == 2)
+            #expect(health.tesseractVersion?.hasPrefix("5.") == true)
+        }
+    }
+}

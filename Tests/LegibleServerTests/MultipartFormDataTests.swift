@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import LegibleServer
+
+@Suite("Multipart parser")
+struct MultipartFormDataTests {
+    func parse(_ text: String, contentType: String = "multipart/form-data; boundary=XyZ") throws -> MultipartFormData {
+        try MultipartFormData(contentType: contentType, body: Array(text.utf8))
+    }
+
+    @Test func parsesFieldsAndFiles() throws {
+        let form = try parse(
+            "preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=\"device_type\"\r\n\r\niphone\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a \\\"b\\\";c.jpg\"\r\n"
+                + "Content-Type: image/jpeg\r\n\r\nline1\r\nline2 --XyZ-not-a-boundary\r\n--XyZ--\r\nepilogue")
+        #expect(form.parts.count == 2)
+        #expect(form.part("device_type")?.text == "iphone")
+        let image = try #require(form.part("image"))
+        #expect(image.fileName == "a \"b\";c.jpg")
+        #expect(image.contentType == "image/jpeg")
+        #expect(String(decoding: image.body, as: UTF8.self) == "line1\r\nline2 --XyZ-not-a-boundary")
+    }
+
+    @Test func quotedBoundaryAndCaseInsensitiveType() throws {
+        let form = try parse(
+            "--a b\r\nContent-Disposition: form-data; name=x\r\n\r\n1\r\n--a b--\r\n",
+            contentType: "Multipart/Form-Data; charset=utf-8; boundary=\"a b\"")
+        #expect(form.part("x")?.text == "1")
+    }
+
+    @Test func binaryBodiesSurvive() throws {
+        let payload: [UInt8] = (0..<256).map(UInt8.init) + [13, 10, 45, 45] + (0..<256).map(UInt8.init)
+        var body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"b\"\r\n\r\n".utf8)
+        body += payload + Array("\r\n--XyZ--\r\n".utf8)
+        let form = try MultipartFormData(contentType: "multipart/form-data; boundary=XyZ", body: body)
+        #expect(Array(form.part("f")?.body ?? Data()) == payload)
+    }
+
+    @Test func rejectsMalformedBodies() {
+        let cases: [(String, String)] = [
+            ("", "multipart/form-data; boundary=XyZ"),
+            ("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end", "multipart/form-data; boundary=XyZ"),
+            ("--XyZ\r\nContent-Disposition: form-data\r\n\r\nx\r\n--XyZ--", "multipart/form-data; boundary=XyZ"),
+            ("--XyZ\r\nContent-Disposition: attachment; name=a\r\n\r\nx\r\n--XyZ--", "multipart/form-data; boundary=XyZ"),
+            ("--XyZ\r\nbroken header\r\n\r\nx\r\n--XyZ--", "multipart/form-data; boundary=XyZ"),
+            ("--XyZ\r\nContent-Disposition: form-data; name=a\r\n\r\nx\r\n--XyZ", "multipart/form-data; boundary=XyZ"),
+            ("--XyZjunk", "multipart/form-data; boundary=XyZ"),
+            ("x", "multipart/form-data"),
+            ("x", "multipart/form-data; boundary=\(String(repeating: "b", count: 71))"),
+            ("x", "multipart/form-data; boundary=\"unterminated"),
+            ("x", "application/json"),
+        ]
+        for (body, contentType) in cases {
+            #expect(throws: MultipartFormData.ParseError.self, "\(body) / \(contentType)") {
+                try parse(body, contentType: contentType)
+            }
+        }
+    }
+
+    @Test func limitsThePartCount() {
+        let part = "--XyZ\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\nv\r\n"
+        let body = String(repeating: part, count: MultipartFormData.maxParts + 1) + "--XyZ--\r\n"
+        #expect(throws: MultipartFormData.ParseError.tooManyParts(MultipartFormData.maxParts)) { try parse(body) }
+    }
+}

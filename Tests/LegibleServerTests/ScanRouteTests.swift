@@ -1,0 +1,222 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import LegibleServer
+
+@Suite("Scan routes", .timeLimit(.minutes(2)))
+struct ScanRouteTests {
+    @Test func submitAnswersAtOnceAndResultCompletes() async throws {
+        let image = try fixture("formats/sample.jpg")
+        try await withServer { server, client in
+            let submitted = try await submitScan(client, image: image, preset: "etched")
+            #expect(submitted.status == .accepted)
+            let body = try decode(ScanSubmitResponse.self, submitted)
+            #expect(body.status == "submitted")
+            #expect(body.checkStatusUrl == "/result/\(body.jobId)")
+            #expect(body.estimatedTime >= 1)
+            #expect(UUID(uuidString: body.jobId) != nil)
+
+            await server.events.waitUntilFinished(body.jobId)
+            let result = try await client.execute(uri: body.checkStatusUrl, method: .get)
+            #expect(result.status == .ok)
+            let job = try decode(ScanJobResponse.self, result)
+            #expect(job.status == "completed")
+            #expect(job.progress == 100)
+            #expect(job.results?.serials.first?.serial == "C02XL0GHJGH5")
+            #expect(job.results?.topResult?.serial == "C02XL0GHJGH5")
+            #expect(job.results?.totalDetected == 2)
+            #expect(job.error == nil)
+            // Exact wire shape: snake_case keys, ISO 8601 dates, explicit null error.
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: result.body)) as? [String: Any]
+            #expect(Set((object ?? [:]).keys) == [
+                "job_id", "status", "progress", "message", "created_at", "updated_at", "results", "error",
+            ])
+            #expect(object?["error"] is NSNull)
+            let created = object?["created_at"] as? String
+            #expect(created.flatMap { ISO8601DateFormatter().date(from: $0) } != nil)
+            let results = object?["results"] as? [String: Any]
+            #expect(Set((results ?? [:]).keys) == ["serials", "top_result", "total_detected", "processing_time"])
+            // The image is deleted once the job is done.
+            #expect(!server.files.exists(server.files.scanImage(jobID: body.jobId)))
+        }
+    }
+
+    @Test func pendingResultHasNullResults() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer(engines: .stubs(reader: StubSerialReader(blocks: true))) { server, client in
+            let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            let result = try await client.execute(uri: "/result/\(body.jobId)", method: .get)
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: result.body)) as? [String: Any]
+            #expect(["pending", "processing"].contains(object?["status"] as? String))
+            #expect(object?["results"] is NSNull)
+        }
+    }
+
+    @Test func noSerialFoundCompletesWithNullTopResult() async throws {
+        let image = try fixture("formats/sample.png")
+        let reader = StubSerialReader(candidates: [], reason: "no text lines found")
+        try await withServer(engines: .stubs(reader: reader)) { server, client in
+            let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            await server.events.waitUntilFinished(body.jobId)
+            let response = try await client.execute(uri: "/result/\(body.jobId)", method: .get)
+            let job = try decode(ScanJobResponse.self, response)
+            #expect(job.status == "completed")
+            #expect(job.message == "No serial number found: no text lines found")
+            #expect(job.results?.totalDetected == 0)
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+            #expect((object?["results"] as? [String: Any])?["top_result"] is NSNull)
+        }
+    }
+
+    @Test func engineFailureFailsTheJobWithItsMessage() async throws {
+        let image = try fixture("formats/sample.png")
+        let reader = StubSerialReader(failure: .invalidInput("image is 0 bytes"))
+        try await withServer(engines: .stubs(reader: reader)) { server, client in
+            let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            await server.events.waitUntilFinished(body.jobId)
+            let job = try decode(ScanJobResponse.self, try await client.execute(uri: "/result/\(body.jobId)", method: .get))
+            #expect(job.status == "failed")
+            #expect(job.error == "image is 0 bytes")
+            #expect(job.results == nil)
+        }
+    }
+
+    @Test func jobsListsOwnScansNewestFirstWithFilters() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer { server, client in
+            var ids: [String] = []
+            for _ in 0..<3 {
+                let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+                ids.append(body.jobId)
+            }
+            for id in ids { await server.events.waitUntilFinished(id) }
+            let list = try decode(ScanJobListResponse.self, try await client.execute(uri: "/jobs", method: .get))
+            #expect(list.total == 3)
+            #expect(Set(list.jobs.map(\.jobId)) == Set(ids))
+            let completed = try decode(
+                ScanJobListResponse.self, try await client.execute(uri: "/jobs?status=completed&limit=2", method: .get))
+            #expect(completed.jobs.count == 2)
+            try expectError(try await client.execute(uri: "/jobs?status=bogus", method: .get), .badRequest, "VALIDATION_ERROR")
+            try expectError(try await client.execute(uri: "/jobs?limit=0", method: .get), .badRequest, "VALIDATION_ERROR")
+        }
+    }
+
+    @Test func processSerialIsSynchronous() async throws {
+        let image = try fixture("formats/sample.jpg")
+        try await withServer { _, client in
+            let response = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(),
+                body: multipartBody([.file("image", image), .field("device_type", "macbook"), .field("preset", "sticker")]))
+            #expect(response.status == .ok)
+            let results = try decode(ScanResults.self, response)
+            #expect(results.totalDetected == 2)
+            #expect(results.topResult == SerialCandidateReading(serial: "C02XL0GHJGH5", confidence: 0.91))
+            #expect(results.processingTime == 0.012)
+        }
+    }
+
+    @Test func processSerialMapsEngineErrors() async throws {
+        let image = try fixture("formats/sample.jpg")
+        try await withServer(engines: .unavailable) { _, client in
+            let response = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(),
+                body: multipartBody([.file("image", image), .field("device_type", "ipad")]))
+            try expectError(response, .serviceUnavailable, "SERVICE_UNAVAILABLE")
+        }
+        let reader = StubSerialReader(failure: .invalidInput("image is 40000x40000 pixels; the limit is 100 megapixels"))
+        try await withServer(engines: .stubs(reader: reader)) { _, client in
+            let response = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(),
+                body: multipartBody([.file("image", image), .field("device_type", "ipad")]))
+            try expectError(response, .unprocessableContent, "UNPROCESSABLE_ENTITY")
+        }
+    }
+
+    @Test func cancelPendingJobAndConflictAfterwards() async throws {
+        let image = try fixture("formats/sample.png")
+        let configuration = testConfiguration { $0.workerCount = 1 }
+        try await withServer(configuration, engines: .stubs(reader: StubSerialReader(blocks: true))) { server, client in
+            // The first job occupies the only worker; the second stays pending.
+            _ = try await submitScan(client, image: image)
+            let second = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            let cancelled = try await client.execute(uri: "/result/\(second.jobId)/cancel", method: .post)
+            #expect(cancelled.status == .ok)
+            #expect(try decode(ScanJobResponse.self, cancelled).status == "cancelled")
+            #expect(!server.files.exists(server.files.scanImage(jobID: second.jobId)))
+            let again = try await client.execute(uri: "/result/\(second.jobId)/cancel", method: .post)
+            try expectError(again, .conflict, "CONFLICT")
+        }
+    }
+
+    @Test func cancelRunningJobEndsCancelled() async throws {
+        let image = try fixture("formats/sample.png")
+        let store = try ServerStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
+        let now = Date()
+        let job = JobRecord.pending(kind: .scan, owner: "anonymous", now: now, lifetime: 3600)
+        try await store.insert(job: job)
+        _ = try await store.claimNext(workerID: "w", now: now)
+        let cancelling = try await store.cancelScanJob(id: job.id, owner: "anonymous", now: now)
+        #expect(cancelling.status == .processing)
+        #expect(cancelling.cancelRequested)
+        // The worker sees the request and finishes the job as cancelled.
+        let files = try FileStore(root: makeDataDirectory())
+        try files.write(image, to: files.scanImage(jobID: job.id))
+        let processor = JobProcessor(store: store, files: files, engines: .stubs(), logger: quietLogger)
+        let claimed = try #require(try await store.job(id: job.id, owner: nil))
+        try await processor.run(claimed)
+        #expect(try await store.job(id: job.id, owner: nil)?.status == .cancelled)
+    }
+
+    @Test func deleteRemovesJobAndImage() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer(engines: .stubs(reader: StubSerialReader(blocks: true))) { server, client in
+            let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            let deleted = try await client.execute(uri: "/result/\(body.jobId)", method: .delete)
+            #expect(deleted.status == .noContent)
+            #expect(!server.files.exists(server.files.scanImage(jobID: body.jobId)))
+            try expectError(try await client.execute(uri: "/result/\(body.jobId)", method: .get), .notFound, "NOT_FOUND")
+            try expectError(try await client.execute(uri: "/result/\(body.jobId)", method: .delete), .notFound, "NOT_FOUND")
+        }
+    }
+
+    @Test func unknownAndMalformedJobIDs() async throws {
+        try await withServer { _, client in
+            let unknown = UUID().uuidString
+            try expectError(try await client.execute(uri: "/result/\(unknown)", method: .get), .notFound, "NOT_FOUND")
+            try expectError(try await client.execute(uri: "/result/not-a-uuid", method: .get), .badRequest, "VALIDATION_ERROR")
+            try expectError(
+                try await client.execute(uri: "/result/not-a-uuid/cancel", method: .post), .badRequest, "VALIDATION_ERROR")
+            try expectError(
+                try await client.execute(uri: "/result/\(unknown)/cancel", method: .post), .notFound, "NOT_FOUND")
+            try expectError(try await client.execute(uri: "/result/x%00y", method: .delete), .badRequest, "VALIDATION_ERROR")
+        }
+    }
+
+    @Test func scanInputValidation() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer { _, client in
+            // Missing image, missing device type, bad device type, bad preset, empty image, wrong type.
+            let cases: [([FormPart], HTTPResponse.Status, String)] = [
+                ([.field("device_type", "iphone")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", image)], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", image), .field("device_type", "toaster")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", image), .field("device_type", "iphone"), .field("preset", "x")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", Data()), .field("device_type", "iphone")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", Data("hello, not an image".utf8)), .field("device_type", "iphone")],
+                 .unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"),
+                ([.file("image", samplePDF, contentType: "image/jpeg"), .field("device_type", "iphone")],
+                 .unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"),
+            ]
+            for (parts, status, code) in cases {
+                for uri in ["/scan", "/process-serial"] {
+                    let response = try await client.execute(
+                        uri: uri, method: .post, headers: multipartHeaders(), body: multipartBody(parts))
+                    try expectError(response, status, code)
+                }
+            }
+        }
+    }
+}
