@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // `swift package benchmark`. Only the malloc interposer: the ARC runtime interposer's package is not
+        // available here (and `.arc` metrics crash without it).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: C libraries (module map + one header each; Debian -dev packages)
@@ -117,7 +120,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleEvaluationTests",
-            dependencies: ["LegibleEvaluation"],
+            dependencies: ["LegibleEvaluation", "SerialScan", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleServerTests",
@@ -132,3 +135,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Benchmarks (`swift package benchmark`; Benchmarks/<Suite>/<Suite>.swift)
+
+for suite in ["Imaging", "Recognition", "Serials"] {
+    package.targets.append(
+        .executableTarget(
+            name: "\(suite)Benchmarks",
+            dependencies: [
+                "LegibleImaging", "LegibleOCR", "SerialScan", "TestSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/\(suite)",
+            swiftSettings: strictSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
+}

@@ -91,23 +91,40 @@ public final class Recognizer {
         }
     }
 
-    /// Makes Tesseract's OpenMP loops run on the calling thread only, for the whole process, unless the
-    /// environment sets `OMP_THREAD_LIMIT` (then the user's choice stands).
+    /// Makes Tesseract's OpenMP loops run on the calling thread only, unless the environment set
+    /// `OMP_THREAD_LIMIT` before Legible looked (then the user's choice stands).
     ///
     /// With several engines on a few cores, OpenMP's extra threads spin against each other: a 12-character
     /// line took 93 ms instead of 15 ms on a 2-core machine. Setting `OMP_THREAD_LIMIT` from inside the
     /// process is too late (the OpenMP runtime reads it when it loads), so this sets OpenMP's
     /// max-active-levels to 0 instead, and also exports `OMP_THREAD_LIMIT=1` for child processes.
-    /// Starting a recogniser calls it unless its configuration says otherwise.
+    ///
+    /// max-active-levels is a per-thread setting in libgomp (GCC 12): set on one thread, it does not reach
+    /// the others. So starting a recogniser calls this, and every recognition also turns parallel regions off
+    /// on the thread it runs on (a pool's engines run on their own threads; without that, pooled scans ran
+    /// 3-4 times slower than scans on the thread that started the engine). Both unless the configuration
+    /// says otherwise.
     public static func limitOpenMPThreads() {
-        guard ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil else { return }
+        guard !environmentSetsThreadLimit else { return }
         omp_set_max_active_levels(0)
         setenv("OMP_THREAD_LIMIT", "1", 0)
     }
 
-    /// True when OpenMP parallel regions are off (see ``limitOpenMPThreads()``) or limited by the environment.
+    /// Turns OpenMP parallel regions off on the calling thread only (no environment change: `setenv` is not
+    /// safe while other threads read the environment).
+    private static func limitOpenMPThreadsOnThisThread() {
+        guard !environmentSetsThreadLimit, omp_get_max_active_levels() != 0 else { return }
+        omp_set_max_active_levels(0)
+    }
+
+    /// Whether `OMP_THREAD_LIMIT` was in the environment when Legible first looked, which is before
+    /// ``limitOpenMPThreads()`` sets it.
+    private static let environmentSetsThreadLimit = ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] != nil
+
+    /// True when OpenMP parallel regions are off on the calling thread (see ``limitOpenMPThreads()``) or the
+    /// environment limits OpenMP's threads.
     public static var isOpenMPLimited: Bool {
-        ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] != nil || omp_get_max_active_levels() == 0
+        environmentSetsThreadLimit || omp_get_max_active_levels() == 0
     }
 
     /// The largest width or height Tesseract accepts, in pixels.
@@ -150,6 +167,7 @@ public final class Recognizer {
         } catch {
             throw OCRError.imaging(error.description)
         }
+        if configuration.limitsOpenMPThreads { Recognizer.limitOpenMPThreadsOnThisThread() }
         TessBaseAPISetImage2(handle, pix)
         pixDestroy(&pix)
         defer { TessBaseAPIClear(handle) }

@@ -36,7 +36,7 @@ public struct RecognizerConfiguration: Sendable, Hashable {
     public var variables: [String: String]
     /// Tesseract variables that only take effect at start-up (name to value).
     public var initVariables: [String: String]
-    /// Whether starting the engine turns off OpenMP threading for the process (see
+    /// Whether the engine turns off OpenMP threading when it starts and on each thread it recognises on (see
     /// ``Recognizer/limitOpenMPThreads()``). Default true: on servers the extra threads make recognition
     /// several times slower, even for one engine.
     public var limitsOpenMPThreads: Bool

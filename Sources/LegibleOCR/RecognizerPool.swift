@@ -9,8 +9,8 @@ import Synchronization
 /// order; a task cancelled while waiting throws `CancellationError` and takes no engine.
 ///
 /// Tesseract here is built with OpenMP. Engines running side by side with OpenMP's default thread count
-/// compete for the cores and each runs several times slower, so starting an engine turns OpenMP's parallel
-/// regions off for the process (see ``Recognizer/limitOpenMPThreads()`` and
+/// compete for the cores and each runs several times slower, so each recognition turns OpenMP's parallel
+/// regions off on the engine's own thread (see ``Recognizer/limitOpenMPThreads()`` and
 /// ``RecognizerConfiguration/limitsOpenMPThreads``).
 public final class RecognizerPool: Sendable {
     /// The number of engines.

@@ -67,6 +67,25 @@ struct RecognizerPoolTests {
         #expect(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] != nil)
     }
 
+    @Test func limitsOpenMPThreadsOnTheEnginesOwnThreads() async throws {
+        // libgomp keeps max-active-levels per thread: engines run on the pool's threads, not the one that
+        // started them, and must not fan out into OpenMP threads there.
+        let pool = try RecognizerPool(size: 2)
+        let image = try Image(contentsOf: Fixtures.image("text/serial-line.png").path)
+        let limited = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await pool.withRecognizer { recognizer in
+                        _ = try recognizer.recognize(image, mode: .singleLine)
+                        return Recognizer.isOpenMPLimited
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(limited == [true, true, true, true])
+    }
+
     @Test func rejectsAnEmptyPool() {
         #expect(throws: OCRError.invalidConfiguration("pool size 0 must be at least 1")) {
             try RecognizerPool(size: 0)

@@ -1,0 +1,38 @@
+package import LegibleImaging
+
+extension SerialScanner {
+    /// A preset's image work alone, without recognition: for benchmarks that time preprocessing apart from
+    /// Tesseract (package-internal; not part of the public API).
+    ///
+    /// Does what a scan does before it reads anything — grey from the most contrasting channel, scale to the
+    /// working size, statistics — then, for every image variant the preset would try (all of them, as a scan
+    /// that finds no certain serial does), binarises the working copy and finds text lines. Skew correction
+    /// is left out: it depends on the ink found. `auto` first classifies the photo, as a scan does.
+    ///
+    /// - Returns: The number of text-line candidates found over all variants (something to keep alive).
+    /// - Throws: `SerialScanError.image` when an image operation fails.
+    package static func preprocess(
+        _ image: Image, preset requested: SerialPreset, options: SerialScanOptions = SerialScanOptions()
+    ) throws(SerialScanError) -> Int {
+        do {
+            let gray = try image.grayscaleFromMostContrastingChannel()
+            let scale = min(1, Double(options.workingSize) / Double(max(gray.width, gray.height)))
+            let working = try gray.scaled(by: scale)
+            let statistics = try working.grayStatistics(step: 4)
+            let preset = requested == .auto ? PresetClassifier.classify(working, statistics: statistics) : requested
+            let textHeight = max(10, working.height / 40)
+            var count = 0
+            for variant in ImageVariant.ordered(for: preset, darkBackground: statistics.mean < 110) {
+                let binary = try variant.binarize(working, textHeight: textHeight)
+                count += try TextLineFinder.lines(
+                    in: binary, lightText: variant.isLightText, reduction: variant.reduction
+                ).count
+            }
+            return count
+        } catch let error as ImagingError {
+            throw .image(error)
+        } catch {
+            throw .image(.operationFailed(operation: "preprocessing"))
+        }
+    }
+}

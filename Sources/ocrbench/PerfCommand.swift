@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import LegibleEvaluation
+import SerialScan
+
+/// `ocrbench perf`: end-to-end speed and memory of serial scans beside the `tesseract` CLI, in one run.
+struct PerfCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "perf",
+        abstract: "Measure scan latency, throughput with 1...N engines and memory, beside the tesseract CLI.",
+        discussion: """
+            Reads every .jpg/.jpeg/.png in --images into memory, then: resident memory per Tesseract engine; \
+            Legible on one engine, one photo at a time (p50/p90 ms); the tesseract CLI on the same photos \
+            (p50/p90 ms, process start included); photos per second with pools of 1...N engines and 1...N \
+            CLI processes at once; the process's peak resident memory. Times are wall clock on a shared \
+            machine: compare the ratios within one run.
+            """)
+
+    @Option(name: .long, help: "Folder of photos (a manifest.json beside them breaks latency down by preset).")
+    var images: String
+
+    @Option(name: .long, help: "Folder of PDF forms to time filling (needs the FormFill module; not yet built).")
+    var forms: String?
+
+    @Option(name: .long, help: "Preset to ask for: etched, screen, sticker or auto.")
+    var preset: SerialPreset = .auto
+
+    @Option(name: .long, help: "Largest pool size (engines, and CLI processes at once); default: active cores.")
+    var maxEngines: Int?
+
+    @Option(name: .long, help: "Times each photo is scanned in each stage.")
+    var passes = 1
+
+    @Option(name: .long, help: "Use at most this many photos, spread evenly over the folder.")
+    var limit: Int?
+
+    @Flag(name: .long, help: "Skip the tesseract CLI baseline.")
+    var noBaseline = false
+
+    @Flag(name: .long, help: "Print one JSON object instead of the table.")
+    var json = false
+
+    @Option(name: .long, help: "Also write the JSON object to this file.")
+    var jsonFile: String?
+
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: images, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--images \(images) is not a folder")
+        }
+        if forms != nil {
+            throw ValidationError("--forms needs the FormFill module, which this build does not have yet")
+        }
+        if let maxEngines, maxEngines < 1 { throw ValidationError("--max-engines must be at least 1") }
+        if passes < 1 { throw ValidationError("--passes must be at least 1") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() async throws {
+        let directory = URL(fileURLWithPath: images)
+        let photos = PerfBenchmark.sample(try SerialManifest.photos(in: directory), limit: limit)
+        guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg or .png files in \(images)") }
+        let presets = (try SerialManifest.load(directory: directory) ?? [:]).mapValues(\.preset)
+
+        let benchmark = PerfBenchmark(
+            preset: preset, poolSizes: maxEngines.map { Array(1...$0) }, passes: passes,
+            cli: noBaseline ? nil : TesseractCLIBaseline())
+        let bar = ProgressBar(total: benchmark.steps(photoCount: photos.count), label: "perf")
+        let report = try await benchmark.run(photos: photos, presets: presets, source: directory.path) {
+            bar.advance()
+        }
+        if let jsonFile { try report.jsonData().write(to: URL(fileURLWithPath: jsonFile)) }
+        if json {
+            FileHandle.standardOutput.write(try report.jsonData())
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        } else {
+            print(report.text)
+        }
+    }
+}
