@@ -116,7 +116,8 @@ def build(rng, difficulty, fontset):
 
     finish = FINISHES[rng.integers(len(FINISHES))]
     brushed = rng.random() < 0.7
-    sign = 1 if rng.random() < (0.6 if finish[0] < 150 else 0.35) else -1
+    # lighter-than-metal text only where there is headroom below white
+    sign = 1 if rng.random() < (0.6 if finish[0] < 150 else 0.15) else -1
     delta = sign * rng.uniform(*RELIEF[difficulty][0])
     if "Light" in font or "Thin" in font:  # hairline strokes need more tone to stay legible
         delta *= 1.35
@@ -127,7 +128,7 @@ def build(rng, difficulty, fontset):
         # broad specular sheen across the plate
         sheen = textures.directional_gradient(ch, cw, rrng.uniform(0, np.pi), rrng.uniform(0.2, 0.8),
                                               rrng.uniform(0.15, 0.4))
-        metal += (rrng.uniform(15, 45) * sheen)[..., None]
+        metal += (rrng.uniform(12, 40 if finish[0] < 150 else 28) * sheen)[..., None]
         mask = Image.new("L", (cw, ch), 0)
         box = Painter(mask, scale, offset).paint(items)
         soft = mask.filter(ImageFilter.GaussianBlur(max(0.4, scale * 0.02)))
@@ -146,5 +147,6 @@ def build(rng, difficulty, fontset):
     return Shot(serial, fmt, caption, font, device, serial_box, render, portrait_p=0.2,
                 context_units=context if rng.random() < 0.7 else None,
                 overrides={"contrast": (0.85, 1.0),
+                           "min_char_px": DIFFICULTY[difficulty]["min_char_px"] + 2,
                            # thin engraved strokes vanish quickly under blur
                            "blur_rel": tuple(0.6 * v for v in DIFFICULTY[difficulty]["blur_rel"])})

@@ -9,7 +9,7 @@ are added on top. Layout units are points.
 import numpy as np
 from PIL import Image
 
-from . import serials, textures
+from . import fonts, serials, textures
 from .scene import Ellipse, Line, Painter, Rect, Shot, Text, serial_text
 
 IOS_LIGHT = dict(bg=(242, 242, 247), card=(255, 255, 255), label=(0, 0, 0), value=(138, 138, 142),
@@ -79,50 +79,45 @@ def _ios_items(rng, serial, font, bold, pal, width, model_name, sidebar):
             y += 44
         x0 = sw + 1
         items.append(Line([(sw, 0), (sw, height)], pal["sep"], 0.5))
-    # status bar and navigation bar
-    if not sidebar:
-        items.append(Text(38, 34, f"{rng.integers(1, 13)}:{rng.integers(0, 60):02d}", bold, 16, pal["label"]))
-        items.append(Rect(width - 60, 24, width - 32, 36, None, pal["label"], 1, 3))
-        items.append(Rect(width - 58, 26, width - 40, 34, pal["label"], radius=2))
     cx = (x0 + width) / 2
-    items.append(Text(x0 + 12, 80, "< General", font, 17, pal["accent"]))
-    items.append(Text(cx, 80, "About", bold, 17, pal["label"], "ms"))
-    y = 110 + rng.uniform(-300, 0) * (rng.random() < 0.4)  # sometimes scrolled
+    # sometimes scrolled, but never so far that the serial row slides under the bars
+    y = 110 + rng.uniform(-170, 0) * (rng.random() < 0.4)
     left, right = x0 + 16, width - 16
-    rows = _ios_rows(rng, serial, model_name)
-    box = None
-    group = []
-
-    def flush(group, y_top):
-        if group:
-            items.insert(1 + len(items) - len(items), Rect(left, y_top, right, y_top + 44 * len(group),
-                                                         pal["card"], radius=10))
-    y_top = y
-    for row in rows + [None]:
-        if row is None:
-            flush(group, y_top)
+    cards, rows_items = [], []
+    box = context = None
+    group_top, group_n = y, 0
+    for row in _ios_rows(rng, serial, model_name) + [None]:
+        if row is None:  # close the current card
+            if group_n:
+                cards.append(Rect(left, group_top, right, group_top + 44 * group_n, pal["card"], radius=10))
             y += 35
-            y_top = y
-            group = []
+            group_top, group_n = y, 0
             continue
         label, value = row
         base = y + 28
-        items.append(Text(left + 16, base, label, font, 17, pal["label"]))
+        rows_items.append(Text(left + 16, base, label, font, 17, pal["label"]))
         if value == "\x00":
             it, box = serial_text(right - 16, base, "", serial, "", font, 17, pal["value"], "rs")
-            items.append(it)
+            rows_items.append(it)
             context = (left + 16, box[1], box[2], box[3])
         else:
-            items.append(Text(right - 16, base, value, font, 17 if len(value) < 22 else 13,
-                              pal["value"], "rs"))
-        if group:
-            items.append(Line([(left + 16, y), (right, y)], pal["sep"], 0.5))
-        group.append(row)
+            # shrink long values so they never run into the label
+            room = right - left - 48 - fonts.text_width(font, label, 17)
+            vsize = min(17.0, 17.0 * room / max(1.0, fonts.text_width(font, value, 17)))
+            rows_items.append(Text(right - 16, base, value, font, vsize, pal["value"], "rs"))
+        if group_n:
+            rows_items.append(Line([(left + 16, y), (right, y)], pal["sep"], 0.5))
+        group_n += 1
         y += 44
-    # cards must be drawn before text: move Rect cards to the front
-    cards = [it for it in items if isinstance(it, Rect) and it.fill == pal["card"]]
-    rest = [it for it in items if not (isinstance(it, Rect) and it.fill == pal["card"])]
-    return rest[:1] + cards + rest[1:], box, (width, height), context
+    # status bar and navigation bar stay on top of the scrolled list
+    bars = [Rect(x0, 0, width, 96, pal["bg"])]
+    if not sidebar:
+        bars.append(Text(38, 34, f"{rng.integers(1, 13)}:{rng.integers(0, 60):02d}", bold, 16, pal["label"]))
+        bars.append(Rect(width - 60, 24, width - 32, 36, None, pal["label"], 1, 3))
+        bars.append(Rect(width - 58, 26, width - 40, 34, pal["label"], radius=2))
+    bars.append(Text(x0 + 12, 80, "< General", font, 17, pal["accent"]))
+    bars.append(Text(cx, 80, "About", bold, 17, pal["label"], "ms"))
+    return items + cards + rows_items + bars, box, (width, height), context
 
 
 def _mac_about_items(rng, serial, font, bold, pal):

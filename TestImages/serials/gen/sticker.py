@@ -138,7 +138,7 @@ def _generic(rng, lay, serial, caption):
     else:
         lay.text(f"UPC {serials.digits(rng, 1)} {serials.digits(rng, 5)} {serials.digits(rng, 5)} "
                  f"{serials.digits(rng, 1)}")
-    lay.text(f"Input: {rng.choice([5, 12, 19, 20])}V \u2393 {rng.choice([1.5, 2, 3.42, 4.62])}A   "
+    lay.text(f"Input: {rng.choice([5, 12, 19, 20])}V DC {rng.choice([1.5, 2, 3.42, 4.62])}A   "
              f"Mfg. {_date(rng)}", 0.85)
     lay.text(f"Made in {ORIGINS[rng.integers(len(ORIGINS))]}", 0.85)
     return "other"
