@@ -149,7 +149,7 @@ KINDS = {
               ["(S) Serial No.", "Serial No.", "(S)", "Serial Number"]),
     "dell": (_dell, ["dell"], ["Service Tag:", "Service Tag (S/N):", "S/N:", "Service Tag"]),
     "samsung": (_samsung, ["samsung"], ["S/N:", "SN", "S/N", "Serial No:"]),
-    "generic": (_generic, ["generic", "generic", "samsung", "dell"],
+    "generic": (_generic, ["generic", "generic", "generic", "dell"],
                 ["S/N:", "SN:", "(S)", "SN", "Serial Number:", "Serial No.", None]),
 }
 
@@ -169,7 +169,7 @@ def cast_shadow(rng, a, strength):
 
 def build(rng, difficulty, fontset):
     """Lay out one label and return a Shot."""
-    kind = ["apple", "dell", "samsung", "generic"][rng.choice(4, p=[0.3, 0.2, 0.2, 0.3])]
+    kind = ["apple", "dell", "samsung", "generic"][rng.choice(4, p=[0.28, 0.2, 0.2, 0.32])]
     make, fmts, captions = KINDS[kind]
     fmt = fmts[rng.integers(len(fmts))]
     serial = serials.make(rng, fmt)
