@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+        .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
     ],
     targets: [
         // MARK: C libraries (module map + one header each; Debian -dev packages)
@@ -41,6 +42,12 @@ let package = Package(
             name: "LegibleOCR",
             dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
             swiftSettings: strictSettings),
+        .target(
+            name: "LegiblePDF",
+            dependencies: ["LegibleImaging", "CPoppler", "CCairo"],
+            swiftSettings: strictSettings,
+            // GIO (memory streams) and zlib (object streams) come with Poppler-GLib but are linked explicitly.
+            linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("z")]),
 
         // MARK: Tests
         .target(
@@ -55,6 +62,10 @@ let package = Package(
         .testTarget(
             name: "LegibleOCRTests",
             dependencies: ["LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegiblePDFTests",
+            dependencies: ["LegiblePDF", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
