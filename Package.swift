@@ -14,6 +14,11 @@ let package = Package(
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
         .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
+        .library(name: "FormFields", targets: ["FormFields"]),
+        .executable(name: "ocrbench", targets: ["ocrbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // MARK: C libraries (module map + one header each; Debian -dev packages)
@@ -49,6 +54,21 @@ let package = Package(
             // GIO (memory streams) and zlib (object streams) come with Poppler-GLib but are linked explicitly.
             linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("z")]),
 
+        // MARK: Domain
+        .target(
+            name: "FormFields",
+            dependencies: ["LegiblePDF", "LegibleImaging"],
+            swiftSettings: strictSettings),
+
+        // MARK: Executables (argument parsing and printing only)
+        .executableTarget(
+            name: "ocrbench",
+            dependencies: [
+                "FormFields", "LegiblePDF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+
         // MARK: Tests
         .target(
             name: "TestSupport",
@@ -66,6 +86,10 @@ let package = Package(
         .testTarget(
             name: "LegiblePDFTests",
             dependencies: ["LegiblePDF", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "FormFieldsTests",
+            dependencies: ["FormFields", "LegiblePDF", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
