@@ -5,6 +5,10 @@ import LegibleImaging
 /// rows of comb cells, and small squares or circles to tick. Works the same on born-digital renders and scans.
 struct VisualDetector {
     let raster: InkRaster
+    /// Boxes of the page's text-layer words that are letters (not box glyphs), in pixels; empty for scans.
+    var letterBoxes: [Box] = []
+    /// True when the page has a text layer, so `letterBoxes` tells letters apart and the ink test is not needed.
+    var hasTextLayer = false
 
     func detect() throws -> [VisualCandidate] {
         let r = raster
@@ -153,7 +157,7 @@ struct VisualDetector {
         let r = raster
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: r.ink.map { $0 != 0 ? 0 : 255 })
         let components = try image.thresholded(below: 128).connectedComponents(eightConnected: true)
-        let minSide = r.px(5), maxSide = r.px(17)
+        let minSide = r.px(6), maxSide = r.px(17)
         var found: [Box] = []
         for c in components {
             guard c.width >= minSide, c.height >= minSide, c.width <= maxSide, c.height <= maxSide else { continue }
@@ -162,20 +166,27 @@ struct VisualDetector {
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
             if isSquareOutline(box) || isCircleOutline(box) { found.append(box) }
         }
-        // Glyph-like neighbours on both sides at the same height mean a letter (an "O" inside a word).
-        return found.filter { box in !isInsideWord(box) }
+        // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
+        // pages the text layer says outright where the letters are.
+        return found.filter { box in
+            !(hasTextLayer ? false : isInsideWord(box)) && !letterBoxes.contains { Double($0.intersectionArea(box)) > 0.3 * Double(box.area) }
+        }
     }
 
+    /// Four straight ink edges, each at least 90% inked within its first few pixels inwards (whatever is inside:
+    /// paper, a tick, a fill).
     private func isSquareOutline(_ b: Box) -> Bool {
         let r = raster
-        let t = max(1, b.width / 8)
-        func edge(_ points: [(Int, Int)]) -> Double {
-            Double(points.filter { p in (0..<t).contains { d in r.isInk(p.0, p.1 + d) || r.isInk(p.0 + d, p.1) || r.isInk(p.0, p.1 - d) || r.isInk(p.0 - d, p.1) } }.count)
-                / Double(max(1, points.count))
+        let t = max(1, b.width / 7)
+        func covered(_ along: Range<Int>, _ inked: (Int) -> Bool) -> Bool {
+            Double(along.filter(inked).count) >= 0.9 * Double(along.count)
         }
-        let top = (b.x0..<b.x1).map { ($0, b.y0) }, bottom = (b.x0..<b.x1).map { ($0, b.y1 - 1) }
-        let left = (b.y0..<b.y1).map { (b.x0, $0) }, right = (b.y0..<b.y1).map { (b.x1 - 1, $0) }
-        return [top, bottom, left, right].allSatisfy { edge($0) >= 0.9 }
+        let xs = (b.x0 + 1)..<(b.x1 - 1), ys = (b.y0 + 1)..<(b.y1 - 1)
+        let top = covered(xs) { x in (0..<t).contains { r.isInk(x, b.y0 + $0) } }
+        let bottom = covered(xs) { x in (0..<t).contains { r.isInk(x, b.y1 - 1 - $0) } }
+        let left = covered(ys) { y in (0..<t).contains { r.isInk(b.x0 + $0, y) } }
+        let right = covered(ys) { y in (0..<t).contains { r.isInk(b.x1 - 1 - $0, y) } }
+        return top && bottom && left && right
     }
 
     private func isCircleOutline(_ b: Box) -> Bool {
@@ -201,14 +212,14 @@ struct VisualDetector {
         return onRing >= 29 && corners.isEmpty && gapInk <= 1
     }
 
+    /// Ink right next to the shape, on either side at mid-height, as letters of a word have.
     private func isInsideWord(_ b: Box) -> Bool {
         let r = raster
-        let reach = max(2, b.height / 3)
+        let reach = max(2, b.height * 3 / 10)
         func hasInk(from x0: Int, to x1: Int) -> Bool {
-            let band = Box(x0: x0, y0: b.y0 + b.height / 4, x1: x1, y1: b.y1 - b.height / 4)
-            return r.inkFraction(band) > 0.02
+            r.inkFraction(Box(x0: x0, y0: b.y0 + b.height / 4, x1: x1, y1: b.y1 - b.height / 4)) > 0.02
         }
-        return hasInk(from: b.x0 - reach - 1, to: b.x0 - 1) && hasInk(from: b.x1 + 1, to: b.x1 + reach + 1)
+        return hasInk(from: b.x0 - reach - 1, to: b.x0 - 1) || hasInk(from: b.x1 + 1, to: b.x1 + reach + 1)
     }
 
     // MARK: Underlines
@@ -217,7 +228,7 @@ struct VisualDetector {
     private func underlines(_ rulings: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
         let r = raster
         let edgeSlack = r.px(3)
-        let maxHeight = r.px(18), minHeight = r.px(8)
+        let maxHeight = r.px(15), minHeight = r.px(8)
         var fields: [VisualCandidate] = []
         for line in rulings {
             let b = line.box
@@ -236,15 +247,36 @@ struct VisualDetector {
                 if Double(overlap) > 0.5 * Double(b.width), other.box.y1 > top { top = other.box.y1 + 1 }
             }
             guard b.y0 - top >= minHeight else { continue }
-            let field = Box(x0: b.x0, y0: top, x1: b.x1, y1: b.y0)
             // A ruling under a paragraph (text across most of the room) is a separator, not a field.
             let band = Box(x0: b.x0, y0: b.y0 - r.px(10), x1: b.x1, y1: b.y0 - 1)
             let covered = columnsWithInk(band)
             if covered > 0.6 { continue }
+            // A caption standing on the start of the line ("$", "Name") is not part of the room to write in.
+            let start = captionEnd(band)
+            guard b.x1 - start >= r.px(30) else { continue }
+            let field = Box(x0: start, y0: top, x1: b.x1, y1: b.y0)
             if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
             fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
         }
         return fields
+    }
+
+    /// The left edge of the room on a ruling: after ink that starts at its left end and is followed by a gap
+    /// of at least 4 points; the ruling's start otherwise.
+    private func captionEnd(_ band: Box) -> Int {
+        let r = raster
+        func columnHasInk(_ x: Int) -> Bool {
+            (max(0, band.y0)..<min(r.height, band.y1)).contains { r.ink[$0 * r.width + x] != 0 }
+        }
+        let x0 = max(0, band.x0), x1 = min(r.width, band.x1)
+        guard x1 > x0, (x0..<min(x1, x0 + r.px(3))).contains(where: columnHasInk) else { return band.x0 }
+        var lastInk = x0, x = x0
+        let gap = r.px(4)
+        while x < x1 {
+            if columnHasInk(x) { lastInk = x } else if x - lastInk >= gap { return lastInk + 1 }
+            x += 1
+        }
+        return band.x0
     }
 
     private func columnsWithInk(_ band: Box) -> Double {
