@@ -13,7 +13,9 @@ let package = Package(
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+        .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
         .library(name: "SerialScan", targets: ["SerialScan"]),
+        .library(name: "FormFields", targets: ["FormFields"]),
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
         .executable(name: "ocrbench", targets: ["ocrbench"]),
         .executable(name: "legible-server", targets: ["legible-server"]),
@@ -59,10 +61,21 @@ let package = Package(
             dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
             swiftSettings: strictSettings),
 
+        .target(
+            name: "LegiblePDF",
+            dependencies: ["LegibleImaging", "CPoppler", "CCairo"],
+            swiftSettings: strictSettings,
+            // GIO (memory streams) and zlib (object streams) come with Poppler-GLib but are linked explicitly.
+            linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("z")]),
+
         // MARK: Domain
         .target(
             name: "SerialScan",
             dependencies: ["LegibleImaging", "LegibleOCR"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "FormFields",
+            dependencies: ["LegiblePDF", "LegibleImaging"],
             swiftSettings: strictSettings),
 
         // MARK: Server
@@ -88,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "ocrbench",
             dependencies: [
-                "LegibleEvaluation", "SerialScan",
+                "LegibleEvaluation", "SerialScan", "FormFields", "LegiblePDF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -117,6 +130,14 @@ let package = Package(
         .testTarget(
             name: "SerialScanTests",
             dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegiblePDFTests",
+            dependencies: ["LegiblePDF", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "FormFieldsTests",
+            dependencies: ["FormFields", "LegiblePDF", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleEvaluationTests",
