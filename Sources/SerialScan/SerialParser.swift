@@ -160,13 +160,10 @@ enum SerialParser {
         for window in windows {
             let part = Array(symbols[window.drop..<(window.drop + window.keep)])
             let trimmed = window.caption > 0 || window.distractor ? 0 : symbols.count - window.keep
-            var specificFit = false
             for format in SerialFormat.allCases {
-                // The generic format is the fallback: it does not compete with a format that fits the same
-                // characters (an Apple serial read with an O is an Apple serial with a 0, not a generic ID).
-                if format == .generic && specificFit { continue }
+                // Every format that fits competes: an Apple serial read with an O is an Apple serial with a 0,
+                // but a generic label ID may hold a real O. The ranker weighs repairs, specificity and context.
                 guard var evidence = fit(part, format: format) else { continue }
-                if format != .generic { specificFit = true }
                 evidence.trimmed = trimmed
                 evidence.caption = window.caption
                 evidence.distractor = window.distractor

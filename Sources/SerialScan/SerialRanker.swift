@@ -14,7 +14,7 @@ package struct SerialRanker: Sendable {
     /// Names of the features, in order (for calibration reports).
     package static let featureNames = [
         "meanScore", "minScore", "repairs", "trimmed", "caption", "distractor", "specificity", "agreement",
-        "deviceMatch", "joinedPieces",
+        "deviceMatch", "joinedPieces", "appleContextFormat", "fragment",
     ]
 
     package init(weights: [Double], bias: Double) {
@@ -23,12 +23,13 @@ package struct SerialRanker: Sendable {
     }
 
     package static let standard = SerialRanker(
-        weights: [5.0, 2.0, -0.6, -0.7, 2.5, -3.0, 2.0, 0.8, 0.8, -0.5],
+        weights: [5.0, 2.0, -0.6, -0.7, 2.5, -3.0, 2.0, 0.8, 0.8, -0.5, 2.0, -1.5],
         bias: -5.5)
 
     /// The model's inputs for one serial.
     static func features(
-        of evidence: SerialEvidence, reads: Int, deviceType: DeviceType?
+        of evidence: SerialEvidence, reads: Int, deviceType: DeviceType?, appleContext: Bool = false,
+        fragment: Bool = false
     ) -> [Double] {
         let device: Double
         switch deviceType {
@@ -47,6 +48,8 @@ package struct SerialRanker: Sendable {
             Double(min(reads - 1, 3)),
             device,
             Double(evidence.pieces - 1),
+            appleContext && evidence.format.isApple ? 1 : 0,
+            fragment ? 1 : 0,
         ]
     }
 
@@ -57,19 +60,29 @@ package struct SerialRanker: Sendable {
 
     /// Candidates best first: one per serial string (its best reading), readings contained in a better
     /// candidate's string dropped, at most `limit`.
-    func rank(_ evidence: [SerialEvidence], deviceType: DeviceType?, limit: Int = 5) -> [SerialCandidate] {
-        rankWithFeatures(evidence, deviceType: deviceType, limit: limit).map(\.candidate)
+    func rank(
+        _ evidence: [SerialEvidence], deviceType: DeviceType?, appleContext: Bool = false, limit: Int = 5
+    ) -> [SerialCandidate] {
+        rankWithFeatures(evidence, deviceType: deviceType, appleContext: appleContext, limit: limit).map(\.candidate)
     }
 
     /// ``rank(_:deviceType:limit:)`` with each candidate's feature vector, for calibration.
+    /// `appleContext` is true where Apple serials are expected: engraved plates and device screens (the
+    /// etched and screen presets), or an Apple device hint.
     func rankWithFeatures(
-        _ evidence: [SerialEvidence], deviceType: DeviceType?, limit: Int
+        _ evidence: [SerialEvidence], deviceType: DeviceType?, appleContext: Bool = false, limit: Int
     ) -> [(candidate: SerialCandidate, features: [Double])] {
         var reads: [String: Int] = [:]
         for item in evidence { reads[item.serial, default: 0] += 1 }
+        // A reading that is part of a longer reading of the same characters (a serial with its first
+        // characters misread as punctuation) is a fragment.
+        let serials = Set(evidence.map(\.serial))
         var best: [String: (evidence: SerialEvidence, score: Double, features: [Double])] = [:]
         for item in evidence {
-            let features = Self.features(of: item, reads: reads[item.serial] ?? 1, deviceType: deviceType)
+            let fragment = serials.contains { $0.count > item.serial.count && $0.contains(item.serial) }
+            let features = Self.features(
+                of: item, reads: reads[item.serial] ?? 1, deviceType: deviceType, appleContext: appleContext,
+                fragment: fragment)
             let score = confidence(features)
             if let current = best[item.serial], current.score >= score { continue }
             best[item.serial] = (item, score, features)

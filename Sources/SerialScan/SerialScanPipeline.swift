@@ -31,6 +31,7 @@ struct SerialScanPipeline {
         let statistics = (try? working.grayStatistics(step: 4)) ?? (mean: 128, standardDeviation: 0)
         let darkBackground = statistics.mean < 110
         let preset = requested == .auto ? PresetClassifier.classify(working, statistics: statistics) : requested
+        let appleContext = preset == .etched || preset == .screen || (deviceType?.isApple ?? false)
         if statistics.standardDeviation < 2 {
             timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
             return SerialScanResult(
@@ -93,10 +94,15 @@ struct SerialScanPipeline {
                     let rankStart = clock.now
                     let found = SerialParser.evidence(in: read)
                     evidence += found
-                    ranked = ranker.rank(evidence, deviceType: deviceType, limit: options.maximumCandidates)
+                    ranked = ranker.rank(
+                        evidence, deviceType: deviceType, appleContext: appleContext, limit: options.maximumCandidates)
                     rankTime += clock.now - rankStart
-                    let lineBest = ranker.rank(found, deviceType: deviceType, limit: 1).first?.confidence ?? 0
-                    if attempt == 0 && (lineBest >= options.stopConfidence || line.serialLikeness < 0.5) { break }
+                    // A second reading only helps a line that already looks like it holds a serial.
+                    let lineBest =
+                        ranker.rank(found, deviceType: deviceType, appleContext: appleContext, limit: 1).first?.confidence ?? 0
+                    if attempt == 0 && (lineBest >= options.stopConfidence || !read.contains(where: Self.hasSerialLikeToken)) {
+                        break
+                    }
                 }
                 if let best = ranked.first, best.confidence >= options.stopConfidence { break variants }
             }
@@ -108,7 +114,8 @@ struct SerialScanPipeline {
         timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
         let reason: String? =
             ranked.isEmpty ? (sawText ? "text was found but none of it reads as a serial number" : "no text was found") : nil
-        let withFeatures = ranker.rankWithFeatures(evidence, deviceType: deviceType, limit: options.maximumCandidates)
+        let withFeatures = ranker.rankWithFeatures(
+            evidence, deviceType: deviceType, appleContext: appleContext, limit: options.maximumCandidates)
         var result = SerialScanResult(
             candidates: withFeatures.map(\.candidate), preset: preset, timings: timings, reason: reason,
             lines: readLines)
@@ -166,6 +173,15 @@ struct SerialScanPipeline {
             throw .recognition(error)
         }
         return result.lines.map { Self.map($0, with: toImage) }
+    }
+
+    /// True when a recognised line holds a run of 6 to 18 letters and digits with at least one digit: worth a
+    /// second reading when it did not parse as a confident serial.
+    static func hasSerialLikeToken(_ line: RecognizedLine) -> Bool {
+        line.words.contains { word in
+            let runs = word.text.split { !($0.isLetter || $0.isNumber) }
+            return runs.contains { (6...18).contains($0.count) && $0.contains(where: \.isNumber) }
+        }
     }
 
     /// A recognised line with every box taken from crop coordinates to image coordinates.

@@ -120,15 +120,23 @@ enum TextLineFinder {
     /// (capitals and digits advance about 0.65 of their height), whose pieces mostly fill the full text height
     /// (capitals and digits have no x-height).
     static func serialLikeness(_ characters: [PixelRect], height: Int) -> Double {
-        var words: [[PixelRect]] = [[characters[0]]]
-        var right = characters[0].maxX
+        // Word breaks: gaps clearly wider than the usual gap between letters of this line.
+        var gaps: [Int] = []
+        var reach = characters[0].maxX
         for next in characters.dropFirst() {
-            if next.x - right > max(3, height * 9 / 10) {
+            gaps.append(next.x - reach)
+            reach = max(reach, next.maxX)
+        }
+        let sortedGaps = gaps.filter { $0 > 0 }.sorted()
+        let letterGap = sortedGaps.isEmpty ? 0 : sortedGaps[sortedGaps.count / 2]
+        let wordGap = max(3, height * 3 / 10, letterGap * 5 / 2)
+        var words: [[PixelRect]] = [[characters[0]]]
+        for (gap, next) in zip(gaps, characters.dropFirst()) {
+            if gap > wordGap {
                 words.append([next])
             } else {
                 words[words.count - 1].append(next)
             }
-            right = max(right, next.maxX)
         }
         var best = 0.0
         for word in words {
@@ -144,7 +152,10 @@ enum TextLineFinder {
                 }
             let full = word.filter { $0.height * 4 >= height * 3 }.count
             let fullShare = Double(full) / Double(word.count)
-            best = max(best, lengthScore * (0.5 + 0.5 * fullShare))
+            // Barcodes are runs of even, full-height pieces too, but their bars are far thinner than glyphs.
+            let meanAspect = word.map { Double($0.width) / Double(max(1, $0.height)) }.reduce(0, +) / Double(word.count)
+            let glyphLike = meanAspect < 0.18 ? 0.1 : 1.0
+            best = max(best, lengthScore * (0.5 + 0.5 * fullShare) * glyphLike)
         }
         return best
     }

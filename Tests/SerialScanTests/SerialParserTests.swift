@@ -110,11 +110,13 @@ struct SerialParserTests {
         #expect(labelled.allSatisfy { $0.distractor })
     }
 
-    @Test func genericReadingDoesNotCompeteWithASpecificFormat() {
-        // "HOG787BUBC" is an Apple randomised serial read with an O; the generic reading keeps the O.
-        let ranked = serials([Lines.line("Serial HOG787BUBC")])
-        #expect(ranked.first == "H0G787BUBC")
-        #expect(!ranked.contains("HOG787BUBC"))
+    @Test func appleContextDecidesBetweenAnAppleAndAGenericReading() {
+        // "HOG787BUBC" is an Apple randomised serial read with an O, or a label ID that holds an O.
+        let evidence = SerialParser.evidence(in: [Lines.line("Serial HOG787BUBC")])
+        let apple = SerialRanker.standard.rank(evidence, deviceType: nil, appleContext: true).map(\.serial)
+        #expect(apple.first == "H0G787BUBC")
+        let anyDevice = SerialRanker.standard.rank(evidence, deviceType: nil).map(\.serial)
+        #expect(anyDevice.prefix(2).contains("HOG787BUBC") && anyDevice.prefix(2).contains("H0G787BUBC"))
     }
 
     @Test func joinsASerialSplitByWideSpacingOnly() {
