@@ -1,29 +1,40 @@
+import Foundation
 public import LegibleImaging
 public import LegiblePDF
 
 /// Draws field regions over a page render, to look at what the detector found.
 public enum FieldOverlay {
-    /// The page at `dpi` in grey with each region's outline drawn black (checkboxes) or dark grey (others),
-    /// two pixels wide.
+    /// The colour each field type is drawn in.
+    public static func color(for type: FieldType) -> RGBColor {
+        switch type {
+        case .text: .blue
+        case .multiline: .teal
+        case .checkbox: .green
+        case .date: .orange
+        case .number: .purple
+        case .signature: .red
+        case .unknown: .gray
+        }
+    }
+
+    /// The page rendered at `dpi` in colour, with each region outlined in its type's colour (solid for AcroForm
+    /// widgets, dashed for visually detected regions) and its label and confidence written above it.
     ///
-    /// - Throws: `PDFError` when the page cannot be rendered.
+    /// - Throws: `PDFError` when the page cannot be rendered or drawn on.
     public static func draw(_ regions: [FieldRegion], on page: PDFPage, dpi: Double = 100) throws(PDFError) -> Image {
         let image = try page.render(dpi: dpi)
+        let scale = dpi / 72
+        let annotations = regions.map { region in
+            Annotation.box(
+                PixelRect(
+                    x: Int(region.x * scale), y: Int(region.y * scale), width: max(1, Int(region.width * scale)),
+                    height: max(1, Int(region.height * scale))),
+                color: color(for: region.fieldType), stroke: region.source == .acroform ? .solid : .dashed,
+                lineWidth: 2, label: "\(region.label.isEmpty ? region.fieldType.rawValue : region.label) "
+                    + String(format: "%.2f", region.confidence))
+        }
         do {
-            var pixels = try image.grayBytes()
-            let w = image.width, h = image.height, scale = dpi / 72
-            for region in regions {
-                let x0 = Int(region.x * scale), y0 = Int(region.y * scale)
-                let x1 = Int((region.x + region.width) * scale), y1 = Int((region.y + region.height) * scale)
-                let tone: UInt8 = region.fieldType == .checkbox ? 0 : region.fieldType == .multiline ? 60 : 100
-                for x in max(0, x0)...max(0, min(w - 1, x1)) {
-                    for y in [y0, y0 + 1, y1, y1 - 1] where y >= 0 && y < h { pixels[y * w + x] = tone }
-                }
-                for y in max(0, y0)...max(0, min(h - 1, y1)) {
-                    for x in [x0, x0 + 1, x1, x1 - 1] where x >= 0 && x < w { pixels[y * w + x] = tone }
-                }
-            }
-            return try Image(width: w, height: h, format: .gray8, pixels: pixels)
+            return try image.annotated(annotations)
         } catch {
             throw PDFError.image(reason: error.description)
         }
