@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "LegibleServer",
             dependencies: [
-                "LegibleImaging", "LegibleOCR", "SerialScan",
+                "LegibleImaging", "LegibleOCR", "SerialScan", "LegiblePDF", "FormFields",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -8,13 +8,13 @@ import Testing
 
 /// Over real HTTP on loopback: multipart uploads, polling, values, compose, the signed link, scans.
 ///
-/// Serials are read by the real SerialScan engine. `liveEngines()` is the one place to change when FormFields and
-/// FormFill are wired in: until then field detection and composing use the test doubles.
+/// Serials are read by the real SerialScan engine and fields found by the real FormFields detector.
+/// `liveEngines()` is the one place to change when FormFill is wired in: until then composing uses a test double.
 @Suite("Live end-to-end over HTTP", .timeLimit(.minutes(5)))
 struct LiveEndToEndTests {
     static func liveEngines() throws -> Engines {
         Engines(
-            serialReader: try SerialScannerReader(engines: 2), fieldDetector: StubFieldDetector(),
+            serialReader: try SerialScannerReader(engines: 2), fieldDetector: FormFieldsDetector(),
             formComposer: StubComposer())
     }
 
