@@ -79,6 +79,10 @@ let package = Package(
 
         // MARK: Tools
         .target(
+            name: "FormFill",
+            dependencies: ["LegibleImaging", "CCairo", "CPangoCairo"],
+            swiftSettings: strictSettings),
+        .target(
             name: "LegibleEvaluation",
             dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging"],
             swiftSettings: strictSettings),
