@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+        .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
+        .library(name: "FormFill", targets: ["FormFill"]),
         .library(name: "SerialScan", targets: ["SerialScan"]),
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
         .executable(name: "ocrbench", targets: ["ocrbench"]),
@@ -55,6 +57,12 @@ let package = Package(
             name: "LegibleOCR",
             dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
             swiftSettings: strictSettings),
+        .target(
+            name: "LegiblePDF",
+            dependencies: ["LegibleImaging", "CPoppler", "CCairo"],
+            swiftSettings: strictSettings,
+            // GIO (memory streams) and zlib (object streams) come with Poppler-GLib but are linked explicitly.
+            linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("z")]),
 
         // MARK: Domain
         .target(
@@ -80,7 +88,7 @@ let package = Package(
         // MARK: Tools
         .target(
             name: "FormFill",
-            dependencies: ["LegibleImaging", "CCairo", "CPangoCairo"],
+            dependencies: ["LegiblePDF", "LegibleImaging", "CCairo", "CPangoCairo"],
             swiftSettings: strictSettings),
         .target(
             name: "LegibleEvaluation",
@@ -132,6 +140,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegiblePDFTests",
+            dependencies: ["LegiblePDF", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
