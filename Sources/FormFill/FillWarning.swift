@@ -12,6 +12,8 @@ public struct FillWarning: Hashable, Sendable, Codable, CustomStringConvertible 
         case readOnly
         /// The value was not used (too large, empty, not valid for the field type).
         case skipped
+        /// A known limitation of the output (for example appearances a viewer may not show).
+        case limitation
     }
 
     /// What kind of problem it is.

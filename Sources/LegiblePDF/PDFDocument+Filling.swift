@@ -71,3 +71,8 @@ extension PDFDocument {
         return data
     }
 }
+
+extension PDFDocument {
+    /// True when the raw document (including compressed object streams) contains the name `/name`.
+    package func containsRawName(_ name: String) -> Bool { RawPDFScanner(data: data).containsName(name) }
+}
