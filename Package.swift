@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
         .executable(name: "ocrbench", targets: ["ocrbench"]),
         .executable(name: "legible-server", targets: ["legible-server"]),
+        .executable(name: "pdffill", targets: ["pdffill"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -102,6 +103,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .executableTarget(
+            name: "pdffill",
+            dependencies: [
+                "FormFill", "LegiblePDF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+        .executableTarget(
             name: "legible-server",
             dependencies: [
                 "LegibleServer",
@@ -140,6 +148,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "FormFillTests",
+            dependencies: ["FormFill", "LegiblePDF", "LegibleOCR", "LegibleImaging"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegiblePDFTests",
