@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
         .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
+        .library(name: "FormFields", targets: ["FormFields"]),
         .library(name: "FormFill", targets: ["FormFill"]),
         .library(name: "SerialScan", targets: ["SerialScan"]),
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
@@ -88,8 +89,12 @@ let package = Package(
 
         // MARK: Tools
         .target(
+            name: "FormFields",
+            dependencies: ["LegiblePDF", "LegibleImaging"],
+            swiftSettings: strictSettings),
+        .target(
             name: "FormFill",
-            dependencies: ["LegiblePDF", "LegibleImaging", "CCairo", "CPangoCairo"],
+            dependencies: ["FormFields", "LegiblePDF", "LegibleImaging", "CCairo", "CPangoCairo"],
             swiftSettings: strictSettings),
         .target(
             name: "LegibleEvaluation",
@@ -98,14 +103,14 @@ let package = Package(
         .executableTarget(
             name: "ocrbench",
             dependencies: [
-                "LegibleEvaluation", "SerialScan",
+                "LegibleEvaluation", "SerialScan", "FormFields", "LegiblePDF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "pdffill",
             dependencies: [
-                "FormFill", "LegiblePDF",
+                "FormFill", "FormFields", "LegiblePDF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -156,6 +161,10 @@ let package = Package(
         .testTarget(
             name: "LegiblePDFTests",
             dependencies: ["LegiblePDF", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "FormFieldsTests",
+            dependencies: ["FormFields", "LegiblePDF", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

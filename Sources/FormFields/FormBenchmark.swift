@@ -1,0 +1,148 @@
+public import Foundation
+import LegiblePDF
+
+/// Runs detection over the shared test forms and scores it (the logic behind `ocrbench forms`).
+public struct FormBenchmark {
+    /// The score of one document.
+    public struct DocumentResult: Sendable, Codable {
+        /// File name.
+        public var file: String
+        /// `born-digital` or `scan`.
+        public var kind: String
+        /// Pages processed.
+        public var pages: Int
+        /// Counts.
+        public var score: FormScoring.Score
+        /// Milliseconds of wall-clock detection time for the whole document (open to regions).
+        public var milliseconds: Double
+        /// Truth fields no detection matched, for reports.
+        public var missed: [String]
+    }
+
+    /// The AcroForm reading check of one interactive form.
+    public struct AcroFormResult: Sendable, Codable {
+        /// File name.
+        public var file: String
+        /// Fields expected per category (from MANIFEST.tsv), by unique fully qualified name.
+        public var expected: [String: Int]
+        /// Fields found per category.
+        public var found: [String: Int]
+        /// Widgets compared with a truth file (0 when there is none).
+        public var widgetsCompared: Int
+        /// Of those, widgets found with the right category and a rectangle within 0.5 points.
+        public var widgetsExact: Int
+        /// The error when the form could not be read.
+        public var error: String?
+
+        /// True when every count matches and every compared widget is exact.
+        public var passed: Bool { error == nil && expected == found && widgetsExact == widgetsCompared }
+    }
+
+    /// The detector used.
+    public var detector: FormFieldDetector
+
+    /// Creates a benchmark around a detector.
+    public init(detector: FormFieldDetector = FormFieldDetector()) {
+        self.detector = detector
+    }
+
+    /// Scores every `derived/<stem>.flat.pdf` and `.scan150.pdf` under `directory` against `<stem>.truth.json`.
+    ///
+    /// - Throws: file-system errors; per-document PDF errors are thrown too (the dev set must open).
+    public func scoreDerived(directory: URL) throws -> [DocumentResult] {
+        let derived = directory.appendingPathComponent("derived")
+        let names = try FileManager.default.contentsOfDirectory(atPath: derived.path).sorted()
+        var results: [DocumentResult] = []
+        for name in names where name.hasSuffix(".truth.json") {
+            let stem = String(name.dropLast(".truth.json".count))
+            let truthData = try Data(contentsOf: derived.appendingPathComponent(name))
+            for (suffix, kind) in [(".flat.pdf", "born-digital"), (".scan150.pdf", "scan")] {
+                let url = derived.appendingPathComponent(stem + suffix)
+                guard FileManager.default.fileExists(atPath: url.path) else { continue }
+                let start = DispatchTime.now()
+                let document = try PDFDocument(contentsOf: url.path)
+                let regions = try detector.detect(document)
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+                var frames: [FormScoring.Frame]?
+                if kind == "born-digital" {
+                    frames = try (0..<document.pageCount).map { index throws(PDFError) in
+                        let crop = try document.page(at: index).cropBox
+                        return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
+                    }
+                }
+                let truth = try FormScoring.truthFields(json: truthData, frames: frames)
+                let score = FormScoring.score(detected: regions, truth: truth)
+                let missed = truth.filter { field in
+                    !regions.contains { r in
+                        r.pageIndex == field.pageIndex
+                            && PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect) >= 0.5
+                    }
+                }.map { "p\($0.pageIndex + 1) \($0.name)" }
+                results.append(
+                    DocumentResult(
+                        file: url.lastPathComponent, kind: kind, pages: document.pageCount, score: score,
+                        milliseconds: elapsed, missed: missed))
+            }
+        }
+        return results
+    }
+
+    /// Checks AcroForm reading on every PDF of `interactive/` under `directory`: field counts per category
+    /// against `MANIFEST.tsv`, and widget rectangles and types against `derived/*.truth.json` where present.
+    public func checkAcroForms(directory: URL) throws -> [AcroFormResult] {
+        let manifest = try String(contentsOf: directory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        var expectedCounts: [String: [String: Int]] = [:]
+        for line in manifest.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count >= 9, columns[0].hasPrefix("interactive/") else { continue }
+            let numbers = columns[4...8].map { Int($0) ?? 0 }
+            expectedCounts[String(columns[0].dropFirst("interactive/".count))] = [
+                "text": numbers[0] + numbers[3], "checkbox": numbers[1] + numbers[2], "signature": numbers[4],
+            ]
+        }
+        var truthBySource: [String: Data] = [:]
+        let derived = directory.appendingPathComponent("derived")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: derived.path)) ?? [] where name.hasSuffix(".truth.json") {
+            let data = try Data(contentsOf: derived.appendingPathComponent(name))
+            if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let source = object["source"] as? String
+            {
+                truthBySource[source] = data
+            }
+        }
+        var results: [AcroFormResult] = []
+        for (file, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) {
+            var result = AcroFormResult(file: file, expected: expected, found: [:], widgetsCompared: 0, widgetsExact: 0)
+            do {
+                let document = try PDFDocument(contentsOf: directory.appendingPathComponent("interactive/\(file)").path)
+                let regions = try detector.detect(document).filter { $0.source == .acroform }
+                var names: [String: Set<String>] = [:]
+                for region in regions {
+                    let category = ScoringCategory(region.fieldType)
+                    let key = category == .multiline ? "text" : category.rawValue
+                    names[key, default: []].insert(region.name ?? region.id)
+                }
+                result.found = ["text": 0, "checkbox": 0, "signature": 0].merging(names.mapValues(\.count)) { $1 }
+                if let truthData = truthBySource[file] {
+                    let frames = try (0..<document.pageCount).map { index throws(PDFError) in
+                        let crop = try document.page(at: index).cropBox
+                        return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
+                    }
+                    let truth = try FormScoring.truthFields(json: truthData, frames: frames)
+                    result.widgetsCompared = truth.count
+                    result.widgetsExact = truth.filter { field in
+                        regions.contains { r in
+                            r.pageIndex == field.pageIndex && ScoringCategory(r.fieldType) == field.category
+                                && abs(r.x - field.rect.x) < 0.5 && abs(r.y - field.rect.y) < 0.5
+                                && abs(r.width - field.rect.width) < 0.5 && abs(r.height - field.rect.height) < 0.5
+                        }
+                    }.count
+                }
+            } catch {
+                result.error = "\(error)"
+            }
+            results.append(result)
+        }
+        return results
+    }
+}

@@ -1,0 +1,124 @@
+import LegibleImaging
+public import LegiblePDF
+
+/// Finds the fillable regions of a document: AcroForm widgets where the page has them, otherwise what the
+/// page shows (boxes, table cells, rulings, comb cells, check boxes), with labels and types.
+public struct FormFieldDetector: Sendable {
+    /// Raster resolution for pages with a text layer (born-digital), pixels per inch.
+    public var bornDigitalDPI: Double
+    /// Raster resolution for pages without a text layer (scans), pixels per inch.
+    public var scanDPI: Double
+    /// Reads labels off scanned pages; nil leaves labels of scanned pages empty.
+    public var textReader: (any PageTextReader)?
+
+    /// Creates a detector. 100 dpi is enough for born-digital rulings; scans are read at their usual 150 dpi.
+    public init(bornDigitalDPI: Double = 100, scanDPI: Double = 150, textReader: (any PageTextReader)? = nil) {
+        self.bornDigitalDPI = bornDigitalDPI
+        self.scanDPI = scanDPI
+        self.textReader = textReader
+    }
+
+    /// The field regions of every page, page by page, top to bottom.
+    ///
+    /// Not thread-safe in the document's sense: call it from the task that owns `document`.
+    /// - Throws: `PDFError.xfaOnly` for a dynamic XFA form without AcroForm widgets whose pages show no
+    ///   fields, `PDFError.image` / `.rasterTooLarge` when a page cannot be rasterised.
+    public func detect(_ document: PDFDocument) throws(PDFError) -> [FieldRegion] {
+        var documentHash = StableID()
+        documentHash.add(document.data)
+        let seed = documentHash.uuidString
+        var regions: [FieldRegion] = []
+        var anyWidgets = false
+        for index in 0..<document.pageCount {
+            let page = try document.page(at: index)
+            let widgets = page.formWidgets()
+            if !widgets.isEmpty {
+                anyWidgets = true
+                regions += widgets.compactMap { region(for: $0, seed: seed) }
+            } else {
+                regions += try detectVisually(on: page, seed: seed)
+            }
+        }
+        if !anyWidgets, document.hasXFA, regions.isEmpty { throw PDFError.xfaOnly }
+        return regions
+    }
+
+    /// The regions of one page found visually (ignoring any widgets), for pages without AcroForm fields.
+    ///
+    /// - Throws: `PDFError.image` / `.rasterTooLarge` when the page cannot be rasterised.
+    public func detectVisually(on page: PDFPage, seed: String = "") throws(PDFError) -> [FieldRegion] {
+        var words = page.words()
+        let isScan = words.isEmpty
+        let dpi = isScan ? scanDPI : bornDigitalDPI
+        let image = try page.render(dpi: dpi)
+        let pointsPerPixel = 72 / dpi
+        if isScan, let textReader {
+            words = (try? textReader.words(in: image, pointsPerPixel: pointsPerPixel)) ?? []
+        }
+        let candidates: [VisualCandidate]
+        do {
+            let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: 160)
+            let boxGlyphs: Set<Unicode.Scalar> = ["\u{2610}", "\u{2611}", "\u{2612}", "\u{25A1}", "\u{25CB}", "\u{25EF}", "\u{274F}", "\u{25A0}"]
+            let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }.map { word in
+                Box(
+                    x0: Int(word.rect.x / pointsPerPixel), y0: Int(word.rect.y / pointsPerPixel),
+                    x1: Int((word.rect.maxX / pointsPerPixel).rounded(.up)), y1: Int((word.rect.maxY / pointsPerPixel).rounded(.up)))
+            }
+            candidates = try VisualDetector(raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan).detect()
+        } catch let error as PDFError {
+            throw error
+        } catch {
+            throw PDFError.image(reason: "\(error)")
+        }
+        let labels = LabelFinder(words: words)
+        func points(_ box: Box) -> PDFRect {
+            PDFRect(
+                x: Double(box.x0) * pointsPerPixel, y: Double(box.y0) * pointsPerPixel,
+                width: Double(box.width) * pointsPerPixel, height: Double(box.height) * pointsPerPixel)
+        }
+        var regions: [FieldRegion] = []
+        for candidate in candidates {
+            let rect = points(candidate.box)
+            let isCheckbox = candidate.shape == .checkbox
+            let label = labels.label(for: rect, cell: candidate.cell.map(points), isCheckbox: isCheckbox)
+            var type = FieldTyper.type(label: label, width: rect.width, height: rect.height, isCheckbox: isCheckbox)
+            if candidate.shape == .comb, type == .multiline { type = .text }
+            regions.append(
+                FieldRegion(
+                    id: Self.id(seed: seed, page: page.index, rect: rect), pageIndex: page.index, x: rect.x, y: rect.y,
+                    width: rect.width, height: rect.height, fieldType: type, label: label,
+                    confidence: candidate.confidence, source: .detected, maxLength: candidate.maxLength))
+        }
+        return regions.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    private func region(for widget: PDFFormWidget, seed: String) -> FieldRegion? {
+        let type: FieldType
+        switch widget.kind {
+        case .pushbutton: return nil
+        case .checkbox, .radio: type = .checkbox
+        case .signature: type = .signature
+        case .multiline: type = .multiline
+        case .choice: type = .text
+        case .text, .comb:
+            let typed = FieldTyper.type(
+                label: widget.tooltip ?? widget.name ?? "", width: widget.rect.width, height: 0, isCheckbox: false)
+            type = typed == .signature || typed == .multiline ? .text : typed
+        case .unknown: type = .unknown
+        }
+        let rect = widget.rect
+        return FieldRegion(
+            id: Self.id(seed: seed, page: widget.pageIndex, rect: rect), pageIndex: widget.pageIndex, x: rect.x,
+            y: rect.y, width: rect.width, height: rect.height, fieldType: type,
+            label: widget.tooltip ?? widget.name ?? "", confidence: 1, source: .acroform, name: widget.name,
+            maxLength: widget.maxLength, options: widget.options)
+    }
+
+    static func id(seed: String, page: Int, rect: PDFRect) -> String {
+        var hash = StableID()
+        hash.add(seed)
+        hash.add(page)
+        for value in [rect.x, rect.y, rect.width, rect.height] { hash.add(Int((value * 10).rounded())) }
+        return hash.uuidString
+    }
+}

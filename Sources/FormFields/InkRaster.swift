@@ -1,0 +1,85 @@
+import LegibleImaging
+
+/// A page raster reduced to ink (dark) and paper, with the rulings, boxes and glyph-like blobs found on it.
+struct InkRaster {
+    let width: Int
+    let height: Int
+    /// Points per pixel.
+    let scale: Double
+    /// 1 where the pixel is ink.
+    var ink: [UInt8]
+
+    init(image: Image, pointsPerPixel: Double, threshold: UInt8) throws {
+        let gray = try image.grayBytes()
+        width = image.width
+        height = image.height
+        scale = pointsPerPixel
+        ink = gray.map { $0 < threshold ? 1 : 0 }
+    }
+
+    func isInk(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height && ink[y * width + x] != 0 }
+
+    /// Pixels for a length in points.
+    func px(_ points: Double) -> Int { max(1, Int((points / scale).rounded())) }
+
+    /// Horizontal or vertical runs of ink at least `minLength` pixels long, joined across neighbouring rows
+    /// (columns) into rulings no thicker than `maxThickness` pixels.
+    func segments(horizontal: Bool, minLength: Int, maxThickness: Int) -> [Segment] {
+        let lines = horizontal ? height : width
+        let along = horizontal ? width : height
+        var open: [Box] = []  // in (along, across) coordinates: x = along, y = across
+        var done: [Box] = []
+        for line in 0..<lines {
+            var runs: [(Int, Int)] = []
+            var start = -1
+            for position in 0...along {
+                let inked = position < along && (horizontal ? isInk(position, line) : isInk(line, position))
+                if inked {
+                    if start < 0 { start = position }
+                } else if start >= 0 {
+                    if position - start >= minLength { runs.append((start, position)) }
+                    start = -1
+                }
+            }
+            var nextOpen: [Box] = []
+            var used = Set<Int>()
+            for segment in open {
+                // Continue a segment with the run on this line that overlaps it most.
+                var best = -1, bestOverlap = 0
+                for (index, run) in runs.enumerated() where !used.contains(index) {
+                    let overlap = min(segment.x1, run.1) - max(segment.x0, run.0)
+                    if overlap > bestOverlap { best = index; bestOverlap = overlap }
+                }
+                if best >= 0, bestOverlap * 2 >= min(segment.width, runs[best].1 - runs[best].0) {
+                    used.insert(best)
+                    var grown = segment
+                    grown.x0 = min(grown.x0, runs[best].0)
+                    grown.x1 = max(grown.x1, runs[best].1)
+                    grown.y1 = line + 1
+                    nextOpen.append(grown)
+                } else {
+                    done.append(segment)
+                }
+            }
+            for (index, run) in runs.enumerated() where !used.contains(index) {
+                nextOpen.append(Box(x0: run.0, y0: line, x1: run.1, y1: line + 1))
+            }
+            open = nextOpen
+        }
+        done += open
+        return done.compactMap { box in
+            guard box.height <= maxThickness else { return nil }
+            let real = horizontal ? box : Box(x0: box.y0, y0: box.x0, x1: box.y1, y1: box.x1)
+            return Segment(box: real, horizontal: horizontal)
+        }
+    }
+
+    /// Ink fraction inside a box (0 for an empty box).
+    func inkFraction(_ box: Box) -> Double {
+        let x0 = max(0, box.x0), y0 = max(0, box.y0), x1 = min(width, box.x1), y1 = min(height, box.y1)
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var count = 0
+        for y in y0..<y1 { for x in x0..<x1 where ink[y * width + x] != 0 { count += 1 } }
+        return Double(count) / Double((x1 - x0) * (y1 - y0))
+    }
+}

@@ -1,0 +1,57 @@
+import LegiblePDF
+
+/// Picks the caption of a field from the words around it.
+struct LabelFinder {
+    let words: [PDFWord]
+
+    /// The words of `rect` or of the cell holding it, else the nearest caption left, right (check boxes),
+    /// below or above, in points.
+    func label(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> String {
+        if let cell {
+            let inCell = words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxY <= rect.y + 2 }
+            if !inCell.isEmpty { return join(inCell) }
+        }
+        let sameLine = words.filter { overlapFraction($0.rect, rect) > 0.4 }
+        let left = sameLine.filter { $0.rect.maxX <= rect.x + 2 && rect.x - $0.rect.maxX < 160 }
+        let right = sameLine.filter { $0.rect.x >= rect.maxX - 2 && $0.rect.x - rect.maxX < 160 }
+        if isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
+        if let phrase = phrase(left, from: rect.x, forward: false) { return phrase }
+        let horizontally = words.filter { min($0.rect.maxX, rect.maxX) - max($0.rect.x, rect.x) > 0 }
+        let below = horizontally.filter { $0.rect.y >= rect.maxY - 1 && $0.rect.y - rect.maxY < 12 }
+        if !below.isEmpty { return join(firstLine(below)) }
+        let above = horizontally.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < 14 }
+        if !above.isEmpty { return join(firstLine(above.sorted { $0.rect.y > $1.rect.y })) }
+        if !isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
+        return ""
+    }
+
+    private func overlapFraction(_ a: PDFRect, _ b: PDFRect) -> Double {
+        let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
+        return overlap / max(1, min(a.height, b.height))
+    }
+
+    /// The run of words nearest `edge`, stopping at a gap wider than 12 points.
+    private func phrase(_ candidates: [PDFWord], from edge: Double, forward: Bool) -> String? {
+        guard !candidates.isEmpty else { return nil }
+        let sorted = candidates.sorted { forward ? $0.rect.x < $1.rect.x : $0.rect.x > $1.rect.x }
+        var picked: [PDFWord] = []
+        var cursor = edge
+        for word in sorted {
+            let gap = forward ? word.rect.x - cursor : cursor - word.rect.maxX
+            if gap > (picked.isEmpty ? 160 : 12) { break }
+            picked.append(word)
+            cursor = forward ? word.rect.maxX : word.rect.x
+        }
+        guard !picked.isEmpty else { return nil }
+        return join(picked.sorted { $0.rect.x < $1.rect.x })
+    }
+
+    private func firstLine(_ candidates: [PDFWord]) -> [PDFWord] {
+        guard let first = candidates.min(by: { abs($0.rect.y - candidates[0].rect.y) < abs($1.rect.y - candidates[0].rect.y) }) else { return [] }
+        return candidates.filter { abs($0.rect.midY - first.rect.midY) < first.rect.height / 2 }.sorted { $0.rect.x < $1.rect.x }
+    }
+
+    private func join(_ words: [PDFWord]) -> String {
+        words.sorted { ($0.lineIndex, $0.rect.x) < ($1.lineIndex, $1.rect.x) }.map(\.text).joined(separator: " ")
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import LegibleImaging
+
+/// Finds field-like shapes on a page raster: boxes and table cells with room to write, rulings to write on,
+/// rows of comb cells, and small squares or circles to tick. Works the same on born-digital renders and scans.
+struct VisualDetector {
+    let raster: InkRaster
+    /// Boxes of the page's text-layer words that are letters (not box glyphs), in pixels; empty for scans.
+    var letterBoxes: [Box] = []
+    /// True when the page has a text layer, so `letterBoxes` tells letters apart and the ink test is not needed.
+    var hasTextLayer = false
+
+    func detect() throws -> [VisualCandidate] {
+        let r = raster
+        let horizontal = r.segments(horizontal: true, minLength: r.px(14), maxThickness: r.px(3.5))
+        let vertical = r.segments(horizontal: false, minLength: r.px(9), maxThickness: r.px(3.5))
+        var lineMask = [UInt8](repeating: 0, count: r.width * r.height)
+        for segment in horizontal + vertical {
+            let b = segment.box
+            for y in max(0, b.y0 - 1)..<min(r.height, b.y1 + 1) {
+                for x in max(0, b.x0 - 1)..<min(r.width, b.x1 + 1) { lineMask[y * r.width + x] = 1 }
+            }
+        }
+        let cells = try enclosedCells(lineMask: lineMask)
+        let blobs = try inkBlobs(lineMask: lineMask)
+        let checkboxes = try findCheckboxes(lineMask: lineMask)
+
+        var candidates: [VisualCandidate] = []
+        // Combs first: rows of equal, touching, small cells.
+        let (combs, combMembers) = findCombs(cells)
+        candidates += combs
+        for cell in cells where !combMembers.contains(cell) {
+            if checkboxes.contains(where: { $0.iou(cell) > 0.5 }) { continue }
+            if let field = writableArea(of: cell, blobs: blobs) { candidates.append(field) }
+        }
+        for box in checkboxes {
+            candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
+        }
+        candidates += underlines(horizontal, cells: cells, blobs: blobs, taken: candidates)
+        return candidates
+    }
+
+    // MARK: Boxes
+
+    /// Regions of paper fully enclosed by rulings whose four sides are rulings: boxes and table cells.
+    private func enclosedCells(lineMask: [UInt8]) throws -> [Box] {
+        let r = raster
+        let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: lineMask.map { $0 != 0 ? 255 : 0 })
+        let regions = try paper.thresholded(below: 128).connectedComponents(eightConnected: false)
+        let minWidth = r.px(12), minHeight = r.px(6)
+        var cells: [Box] = []
+        for region in regions {
+            let box = Box(x0: region.x, y0: region.y, x1: region.maxX, y1: region.maxY)
+            guard box.x0 > 0, box.y0 > 0, box.x1 < r.width, box.y1 < r.height else { continue }
+            guard box.width >= minWidth, box.height >= minHeight else { continue }
+            guard Double(box.area) < 0.5 * Double(r.width * r.height) else { continue }
+            guard sidesAreRuled(box, lineMask: lineMask) else { continue }
+            cells.append(box)
+        }
+        // A region holding other cells is a frame around them, not a field.
+        return cells.filter { outer in
+            let inner = cells.filter { $0 != outer && outer.contains($0, slack: 2) }.reduce(0) { $0 + $1.area }
+            return Double(inner) < 0.2 * Double(outer.area)
+        }
+    }
+
+    /// True when each side of the box has ruling pixels just outside it along at least 85% of its length.
+    private func sidesAreRuled(_ box: Box, lineMask: [UInt8]) -> Bool {
+        let r = raster
+        func ruled(_ x: Int, _ y: Int) -> Bool {
+            for d in -1...2 {
+                for (dx, dy) in [(d, 0), (0, d)] {
+                    let xx = x + dx, yy = y + dy
+                    if xx >= 0, yy >= 0, xx < r.width, yy < r.height, lineMask[yy * r.width + xx] != 0 { return true }
+                }
+            }
+            return false
+        }
+        func coverage(_ points: [(Int, Int)]) -> Double {
+            guard !points.isEmpty else { return 0 }
+            return Double(points.filter { ruled($0.0, $0.1) }.count) / Double(points.count)
+        }
+        let top = (box.x0..<box.x1).map { ($0, box.y0 - 1) }, bottom = (box.x0..<box.x1).map { ($0, box.y1) }
+        let left = (box.y0..<box.y1).map { (box.x0 - 1, $0) }, right = (box.y0..<box.y1).map { (box.x1, $0) }
+        return [top, bottom, left, right].allSatisfy { coverage($0) >= 0.85 }
+    }
+
+    /// Bounding boxes of ink that is not a ruling: glyphs, marks, pictures.
+    private func inkBlobs(lineMask: [UInt8]) throws -> [Box] {
+        let r = raster
+        var pixels = [UInt8](repeating: 255, count: r.width * r.height)
+        for index in 0..<pixels.count where r.ink[index] != 0 && lineMask[index] == 0 { pixels[index] = 0 }
+        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
+        return try image.thresholded(below: 128).connectedComponents(eightConnected: true).compactMap { c in
+            // Single specks of scan noise are not writing.
+            c.width * c.height <= 2 ? nil : Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
+        }
+    }
+
+    /// The part of a cell meant for writing: the whole cell when empty, the room below (or after) a caption,
+    /// nothing when the cell is full of printed text.
+    private func writableArea(of cell: Box, blobs: [Box]) -> VisualCandidate? {
+        let r = raster
+        let inside = blobs.filter { cell.containsCenter(of: $0) }
+        let minHeight = r.px(8)
+        if inside.isEmpty {
+            return VisualCandidate(box: cell, shape: .box, confidence: 0.8, cell: cell)
+        }
+        let ink = inside.dropFirst().reduce(inside[0]) { $0.union($1) }
+        let below = cell.y1 - ink.y1
+        if below >= minHeight, Double(below) >= 0.35 * Double(cell.height) {
+            let top = ink.y1 + r.px(1)
+            return VisualCandidate(
+                box: Box(x0: cell.x0, y0: top, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.7, cell: cell)
+        }
+        let after = cell.x1 - ink.x1
+        if after >= r.px(30), Double(after) >= 0.3 * Double(cell.width), cell.height >= minHeight {
+            return VisualCandidate(
+                box: Box(x0: ink.x1 + r.px(2), y0: cell.y0, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.6,
+                cell: cell)
+        }
+        return nil
+    }
+
+    // MARK: Combs
+
+    private func findCombs(_ cells: [Box]) -> ([VisualCandidate], Set<Box>) {
+        let r = raster
+        let small = cells.filter { $0.width <= r.px(30) && $0.width <= $0.height * 2 && $0.height <= r.px(40) }
+        let slack = r.px(2)
+        var rows: [[Box]] = []
+        for cell in small.sorted(by: { ($0.y0, $0.x0) < ($1.y0, $1.x0) }) {
+            if let index = rows.firstIndex(where: { row in
+                guard let last = row.last else { return false }
+                return abs(last.y0 - cell.y0) <= slack && abs(last.y1 - cell.y1) <= slack && cell.x0 - last.x1 <= r.px(3)
+                    && cell.x0 >= last.x1 - slack && abs(cell.width - last.width) <= max(slack, last.width / 5)
+            }) {
+                rows[index].append(cell)
+            } else {
+                rows.append([cell])
+            }
+        }
+        var combs: [VisualCandidate] = []
+        var members = Set<Box>()
+        for row in rows where row.count >= 3 {
+            let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
+            combs.append(VisualCandidate(box: box, shape: .comb, confidence: 0.8, maxLength: row.count, cell: box))
+            members.formUnion(row)
+        }
+        return (combs, members)
+    }
+
+    // MARK: Check boxes
+
+    /// Small squares (hollow, ticked or filled) and hollow circles standing on their own.
+    private func findCheckboxes(lineMask: [UInt8]) throws -> [Box] {
+        let r = raster
+        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: r.ink.map { $0 != 0 ? 0 : 255 })
+        let components = try image.thresholded(below: 128).connectedComponents(eightConnected: true)
+        let minSide = r.px(6), maxSide = r.px(17)
+        var found: [Box] = []
+        for c in components {
+            guard c.width >= minSide, c.height >= minSide, c.width <= maxSide, c.height <= maxSide else { continue }
+            let aspect = Double(c.width) / Double(c.height)
+            guard aspect > 0.8, aspect < 1.25 else { continue }
+            let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
+            if isSquareOutline(box) || isCircleOutline(box) { found.append(box) }
+        }
+        // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
+        // pages the text layer says outright where the letters are.
+        return found.filter { box in
+            !(hasTextLayer ? false : isInsideWord(box)) && !letterBoxes.contains { Double($0.intersectionArea(box)) > 0.3 * Double(box.area) }
+        }
+    }
+
+    /// Four straight ink edges, each at least 90% inked within its first few pixels inwards (whatever is inside:
+    /// paper, a tick, a fill).
+    private func isSquareOutline(_ b: Box) -> Bool {
+        let r = raster
+        let t = max(1, b.width / 7)
+        func covered(_ along: Range<Int>, _ inked: (Int) -> Bool) -> Bool {
+            Double(along.filter(inked).count) >= 0.9 * Double(along.count)
+        }
+        let xs = (b.x0 + 1)..<(b.x1 - 1), ys = (b.y0 + 1)..<(b.y1 - 1)
+        let top = covered(xs) { x in (0..<t).contains { r.isInk(x, b.y0 + $0) } }
+        let bottom = covered(xs) { x in (0..<t).contains { r.isInk(x, b.y1 - 1 - $0) } }
+        let left = covered(ys) { y in (0..<t).contains { r.isInk(b.x0 + $0, y) } }
+        let right = covered(ys) { y in (0..<t).contains { r.isInk(b.x1 - 1 - $0, y) } }
+        return top && bottom && left && right
+    }
+
+    private func isCircleOutline(_ b: Box) -> Bool {
+        let r = raster
+        let cx = Double(b.x0 + b.x1 - 1) / 2, cy = Double(b.y0 + b.y1 - 1) / 2
+        let radius = Double(min(b.width, b.height) - 1) / 2
+        guard radius >= 2.5 else { return false }
+        var onRing = 0, samples = 0
+        for step in 0..<32 {
+            let angle = Double(step) * .pi / 16
+            let x = Int((cx + radius * cos(angle)).rounded()), y = Int((cy + radius * sin(angle)).rounded())
+            samples += 1
+            if r.isInk(x, y) || r.isInk(x + 1, y) || r.isInk(x - 1, y) || r.isInk(x, y + 1) || r.isInk(x, y - 1) {
+                onRing += 1
+            }
+        }
+        // Corners of the bounding box are paper on a circle.
+        let corners = [(b.x0, b.y0), (b.x1 - 1, b.y0), (b.x0, b.y1 - 1), (b.x1 - 1, b.y1 - 1)].filter { r.isInk($0.0, $0.1) }
+        // Between ring and centre there is paper (hollow), except for a filled dot of a chosen radio.
+        let inner = Int((radius * 0.55).rounded())
+        let ringGap = [(Int(cx) + inner, Int(cy)), (Int(cx) - inner, Int(cy)), (Int(cx), Int(cy) + inner), (Int(cx), Int(cy) - inner)]
+        let gapInk = ringGap.filter { r.isInk($0.0, $0.1) }.count
+        return onRing >= 29 && corners.isEmpty && gapInk <= 1
+    }
+
+    /// Ink right next to the shape, on either side at mid-height, as letters of a word have.
+    private func isInsideWord(_ b: Box) -> Bool {
+        let r = raster
+        let reach = max(2, b.height * 3 / 10)
+        func hasInk(from x0: Int, to x1: Int) -> Bool {
+            r.inkFraction(Box(x0: x0, y0: b.y0 + b.height / 4, x1: x1, y1: b.y1 - b.height / 4)) > 0.02
+        }
+        return hasInk(from: b.x0 - reach - 1, to: b.x0 - 1) || hasInk(from: b.x1 + 1, to: b.x1 + reach + 1)
+    }
+
+    // MARK: Underlines
+
+    /// The room above rulings that are not box edges: "Name ________" and signature lines.
+    private func underlines(_ rulings: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
+        let r = raster
+        let edgeSlack = r.px(3)
+        let maxHeight = r.px(15), minHeight = r.px(8)
+        var fields: [VisualCandidate] = []
+        for line in rulings {
+            let b = line.box
+            guard b.width >= r.px(30), Double(b.width) < 0.8 * Double(r.width) else { continue }
+            // Part of a box edge?
+            let edgeOverlap = cells.reduce(0) { sum, cell in
+                let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack
+                guard nearTop || nearBottom else { return sum }
+                return sum + max(0, min(cell.x1, b.x1) - max(cell.x0, b.x0))
+            }
+            if Double(edgeOverlap) > 0.3 * Double(b.width) { continue }
+            // Room above: up to the next ruling or cell above, at most maxHeight.
+            var top = b.y0 - maxHeight
+            for other in rulings where other != line && other.box.y1 <= b.y0 {
+                let overlap = min(other.box.x1, b.x1) - max(other.box.x0, b.x0)
+                if Double(overlap) > 0.5 * Double(b.width), other.box.y1 > top { top = other.box.y1 + 1 }
+            }
+            guard b.y0 - top >= minHeight else { continue }
+            // A ruling under a paragraph (text across most of the room) is a separator, not a field.
+            let band = Box(x0: b.x0, y0: b.y0 - r.px(10), x1: b.x1, y1: b.y0 - 1)
+            let covered = columnsWithInk(band)
+            if covered > 0.6 { continue }
+            // A caption standing on the start of the line ("$", "Name") is not part of the room to write in.
+            let start = captionEnd(band)
+            guard b.x1 - start >= r.px(30) else { continue }
+            let field = Box(x0: start, y0: top, x1: b.x1, y1: b.y0)
+            if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
+            fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
+        }
+        return fields
+    }
+
+    /// The left edge of the room on a ruling: after ink that starts at its left end and is followed by a gap
+    /// of at least 4 points; the ruling's start otherwise.
+    private func captionEnd(_ band: Box) -> Int {
+        let r = raster
+        func columnHasInk(_ x: Int) -> Bool {
+            (max(0, band.y0)..<min(r.height, band.y1)).contains { r.ink[$0 * r.width + x] != 0 }
+        }
+        let x0 = max(0, band.x0), x1 = min(r.width, band.x1)
+        guard x1 > x0, (x0..<min(x1, x0 + r.px(3))).contains(where: columnHasInk) else { return band.x0 }
+        var lastInk = x0, x = x0
+        let gap = r.px(4)
+        while x < x1 {
+            if columnHasInk(x) { lastInk = x } else if x - lastInk >= gap { return lastInk + 1 }
+            x += 1
+        }
+        return band.x0
+    }
+
+    private func columnsWithInk(_ band: Box) -> Double {
+        let r = raster
+        guard band.width > 0, band.height > 0 else { return 0 }
+        var columns = 0
+        for x in max(0, band.x0)..<min(r.width, band.x1) {
+            for y in max(0, band.y0)..<min(r.height, band.y1) where r.ink[y * r.width + x] != 0 {
+                columns += 1
+                break
+            }
+        }
+        return Double(columns) / Double(band.width)
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import FormFields
+import Foundation
+import LegibleImaging
+import LegiblePDF
+
+/// `ocrbench forms`: score field detection on the shared forms, or print one document's regions.
+struct FormsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forms",
+        abstract: "Score form-field detection (--dir) or print the regions of one document (--regions).")
+
+    @Option(name: .long, help: "Folder of test forms (holding derived/, interactive/, MANIFEST.tsv).")
+    var dir: String?
+
+    @Option(name: .long, help: "A PDF or image whose detected regions are printed as JSON.")
+    var regions: String?
+
+    @Option(name: .long, help: "With --regions: write one PNG per page with the regions drawn into this folder.")
+    var overlay: String?
+
+    @Flag(name: .long, help: "With --dir: list the truth fields each document missed.")
+    var verbose = false
+
+    func validate() throws {
+        if (dir == nil) == (regions == nil) { throw ValidationError("pass exactly one of --dir or --regions") }
+        if overlay != nil && regions == nil { throw ValidationError("--overlay goes with --regions") }
+    }
+
+    func run() async throws {
+        if let regions { try printRegions(of: regions) } else if let dir { try score(directory: dir) }
+    }
+
+    private func printRegions(of path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document: PDFDocument
+        if data.starts(with: Array("%PDF".utf8)) || ImageFormat.sniff(data) == nil {
+            document = try PDFDocument(data: data)
+        } else {
+            document = try PDFDocument(imageData: data)
+        }
+        let found = try FormFieldDetector().detect(document)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(found.map(RegionJSON.init)), as: UTF8.self))
+        if let overlay {
+            try FileManager.default.createDirectory(atPath: overlay, withIntermediateDirectories: true)
+            for index in 0..<document.pageCount {
+                let image = try FieldOverlay.draw(found.filter { $0.pageIndex == index }, on: document.page(at: index))
+                let url = URL(fileURLWithPath: overlay).appendingPathComponent("page-\(index + 1).png")
+                try image.pngData().write(to: url)
+            }
+        }
+    }
+
+    private func score(directory: String) throws {
+        let root = URL(fileURLWithPath: directory)
+        let benchmark = FormBenchmark()
+        let results = try benchmark.scoreDerived(directory: root)
+        func line(_ name: String, _ s: FormScoring.Score, _ extra: String = "") -> String {
+            let f = { (v: Double) in String(format: "%.3f", v) }
+            return "\(name.padding(toLength: 78, withPad: " ", startingAt: 0)) truth \(String(format: "%3d", s.truthCount)) det \(String(format: "%3d", s.detectedCount)) match \(String(format: "%3d", s.matched))  P \(f(s.precision))  R \(f(s.recall))  type \(f(s.typeAccuracy))\(extra)"
+        }
+        for kind in ["born-digital", "scan"] {
+            print("== \(kind)")
+            var total = FormScoring.Score()
+            var pages = 0
+            var milliseconds = 0.0
+            for result in results where result.kind == kind {
+                total = total + result.score
+                pages += result.pages
+                milliseconds += result.milliseconds
+                print(line(result.file, result.score, String(format: "  %.0f ms/page", result.milliseconds / Double(result.pages))))
+                if verbose, !result.missed.isEmpty { print("    missed: " + result.missed.joined(separator: ", ")) }
+            }
+            print(line("OVERALL \(kind)", total, String(format: "  %.0f ms/page", milliseconds / Double(max(1, pages)))))
+        }
+        print("== AcroForm (interactive/)")
+        let acro = try benchmark.checkAcroForms(directory: root)
+        for result in acro {
+            let status = result.passed ? "ok  " : "FAIL"
+            var detail = "fields \(result.found.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+            if result.found != result.expected {
+                detail += " expected \(result.expected.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+            }
+            if result.widgetsCompared > 0 { detail += " widgets exact \(result.widgetsExact)/\(result.widgetsCompared)" }
+            if let error = result.error { detail += " error: \(error)" }
+            print("\(status) \(result.file.prefix(90)) \(detail)")
+        }
+        print("AcroForm: \(acro.filter(\.passed).count)/\(acro.count) forms pass")
+    }
+}
+
+/// The wire shape of `--regions` output.
+struct RegionJSON: Encodable {
+    var id: String
+    var pageIndex: Int
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var fieldType: String
+    var label: String
+    var confidence: Double
+    var source: String
+
+    init(_ region: FieldRegion) {
+        func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+        id = region.id
+        pageIndex = region.pageIndex
+        x = round2(region.x)
+        y = round2(region.y)
+        width = round2(region.width)
+        height = round2(region.height)
+        fieldType = region.fieldType.rawValue
+        label = region.label
+        confidence = round2(region.confidence)
+        source = region.source.rawValue
+    }
+}

@@ -1,0 +1,55 @@
+import FormFields
+import Foundation
+import LegibleImaging
+import LegiblePDF
+import Testing
+import TestSupport
+
+let derived = Fixtures.sharedForms.appendingPathComponent("derived")
+
+@Suite("Field detection")
+struct FormFieldDetectorTests {
+    @Test func widgetsAreReturnedExactlyWithStableIDs() throws {
+        let url = Fixtures.sharedForms.appendingPathComponent("interactive/Hopding__pdf-lib__assets__pdfs__sample_form.pdf")
+        let first = try FormFieldDetector().detect(PDFDocument(contentsOf: url.path))
+        let second = try FormFieldDetector().detect(PDFDocument(contentsOf: url.path))
+        #expect(first.count == 29)  // 30 widgets less the print button
+        #expect(first.map(\.id) == second.map(\.id))
+        #expect(Set(first.map(\.id)).count == first.count)
+        #expect(first.allSatisfy { UUID(uuidString: $0.id) != nil && $0.source == .acroform && $0.confidence == 1 })
+        #expect(first.first { $0.name == "EMPLOYEE SIGNATURE" }?.fieldType == .signature)
+        #expect(first.filter { $0.fieldType == .checkbox }.count == 11)
+        #expect(first.first { $0.name == "Birthdate" }?.fieldType == .date)
+    }
+
+    @Test func flatMembershipFormFindsBoxesCheckboxesAndLines() throws {
+        let document = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path)
+        let regions = try FormFieldDetector().detect(document)
+        #expect(regions.allSatisfy { $0.source == .detected && (0...1).contains($0.confidence) })
+        let truth = try FormScoring.truthFields(
+            json: Data(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.truth.json")))
+        let score = FormScoring.score(detected: regions, truth: truth)
+        #expect(score.recall >= 0.9)
+        #expect(score.typeAccuracy >= 0.9)
+        // The "Unterschrift" line is a signature; the big "Bemerkung" box is multi-line.
+        #expect(regions.contains { $0.fieldType == .signature && $0.label.contains("Unterschrift") })
+        #expect(regions.contains { $0.fieldType == .multiline && $0.height > 50 })
+        #expect(regions.contains { $0.fieldType == .date && $0.label.contains("Datum") })
+    }
+
+    @Test func scannedImageGoesDownTheSamePath() throws {
+        // Render the flat form at 150 dpi to an image, wrap it, detect: same boxes as the scan150 PDF frame.
+        let flat = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path)
+        let image = try flat.page(at: 0).render(dpi: 150)
+        let scan = try PDFDocument(image: image, dpi: 150)
+        let regions = try FormFieldDetector().detect(scan)
+        let truth = try FormScoring.truthFields(
+            json: Data(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.truth.json")))
+        #expect(FormScoring.score(detected: regions, truth: truth).recall >= 0.9)
+    }
+
+    @Test func emptyPageHasNoFieldsAndXFAOnlyIsReported() throws {
+        let blank = try PDFDocument(image: Image.blank(width: 600, height: 800), dpi: 100)
+        #expect(try FormFieldDetector().detect(blank).isEmpty)
+    }
+}
