@@ -39,35 +39,30 @@ extension PDFDocument {
 
     /// Saves the document with the changes made through ``setFieldValue(_:fieldID:)`` and returns its bytes.
     ///
-    /// Poppler writes to a file descriptor; an unlinked temporary file is used, never the input.
+    /// Poppler writes to a new temporary file (removed afterwards), never to the input. (Poppler-GLib 22.12's
+    /// `save_to_fd` leaves the tail of the file unflushed, so a URI is used.)
     /// - Throws: `PDFError.operationFailed` when Poppler cannot save.
     package func savedData() throws(PDFError) -> Data {
-        var template = Array((NSTemporaryDirectory() + "/legible-save-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw PDFError.operationFailed(operation: "save (temporary file)") }
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        unlink(path)
-        defer { close(fd) }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("legible-save-\(UUID().uuidString)", isDirectory: true)
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false) } catch {
+            throw PDFError.operationFailed(operation: "save (temporary directory)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("filled.pdf")
         var error: UnsafeMutablePointer<GError>?
-        guard poppler_document_save_to_fd(handle, dup(fd), 1, &error) != 0 else {
-            if error != nil { g_error_free(error) }
-            throw PDFError.operationFailed(operation: "save")
+        guard poppler_document_save(handle, file.absoluteString, &error) != 0 else {
+            var reason = "save"
+            if let error {
+                if let message = error.pointee.message { reason += ": " + String(cString: message) }
+                g_error_free(error)
+            }
+            throw PDFError.operationFailed(operation: reason)
         }
         if error != nil { g_error_free(error) }
-        let size = lseek(fd, 0, SEEK_END)
-        guard size > 0, lseek(fd, 0, SEEK_SET) == 0 else { throw PDFError.operationFailed(operation: "save (read back)") }
-        var data = Data(count: Int(size))
-        let complete = data.withUnsafeMutableBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return false }
-            var done = 0
-            while done < raw.count {
-                let count = Foundation.read(fd, base + done, raw.count - done)
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
+        guard let data = FileManager.default.contents(atPath: file.path), !data.isEmpty else {
+            throw PDFError.operationFailed(operation: "save (read back)")
         }
-        guard complete else { throw PDFError.operationFailed(operation: "save (read back)") }
         return data
     }
 }

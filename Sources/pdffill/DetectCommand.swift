@@ -1,5 +1,5 @@
 import ArgumentParser
-import FormFill
+import FormFields
 import Foundation
 import LegiblePDF
 
@@ -16,7 +16,7 @@ struct DetectCommand: ParsableCommand {
 
     func run() throws {
         let document = try PDFDocument(data: try FormInput.read(form, what: "form"))
-        let records = try FillField.acroFormFields(of: document).map(FieldRegionRecord.init)
+        let records = try FormFieldDetector().detect(document)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -24,7 +24,7 @@ struct DetectCommand: ParsableCommand {
         } else {
             for r in records {
                 let box = String(format: "%.1f,%.1f %.1fx%.1f", r.x, r.y, r.width, r.height)
-                print("p\(r.pageIndex + 1)  \(r.fieldType.padding(toLength: 9, withPad: " ", startingAt: 0)) \(box)  \(r.id)  \(r.label ?? "")")
+                print("p\(r.pageIndex + 1)  \(r.fieldType.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(box)  \(r.id)  \(r.label)")
             }
             print("\(records.count) regions")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FormFields
 import FormFill
 import Foundation
 import LegiblePDF
@@ -35,7 +36,8 @@ struct FillCommand: ParsableCommand {
         let document = try PDFDocument(
             data: try FormInput.read(form, what: "form"), options: PDFOpenOptions(password: password))
         let parsed = try FillValues(json: try FormInput.read(values, what: "values"))
-        let fields = try FillField.acroFormFields(of: document)
+        let regions = try FormFieldDetector().detect(document)
+        let fields = try FillField.fields(of: document, regions: regions)
         let filler = FormFiller(options: FillOptions(allowsImageFiles: true))
         let result = try filler.fill(
             document: document, fields: fields, values: parsed, mode: interactive ? .interactive : .overlay)

@@ -18,7 +18,7 @@ struct FormFillerTests {
         let (form, value) = Self.scripts[index]
         let document = try PDFDocument(contentsOf: FormFixtures.interactive(form))
         let fields = try FillField.acroFormFields(of: document)
-        let field = try #require(FormFixtures.firstTextField(fields))
+        let field = try #require(try FormFixtures.firstTextField(fields, in: document))
         let result = try FormFiller().fill(
             document: document, fields: fields, values: FillValues([field.id: value]), mode: .overlay)
         #expect(result.filledCount == 1)
@@ -27,7 +27,8 @@ struct FormFillerTests {
         let page = try output.page(at: field.pageIndex)
         let original = try document.page(at: field.pageIndex)
         #expect(abs(page.width - original.width) < 0.5 && abs(page.height - original.height) < 0.5)
-        #expect(FormFixtures.text(in: field.rect, of: page) == value.replacing(" ", with: ""))
+        // A widget's own appearance (a placeholder such as "dd.mm.yyyy") may print under the value.
+        #expect(FormFixtures.text(in: field.rect, of: page).contains(value.replacing(" ", with: "")))
     }
 
     @Test("interactive values read back through the AcroForm and are drawn", arguments: 0..<4)
@@ -35,7 +36,7 @@ struct FormFillerTests {
         let (form, value) = Self.scripts[index]
         let document = try PDFDocument(contentsOf: FormFixtures.interactive(form))
         let fields = try FillField.acroFormFields(of: document)
-        let field = try #require(FormFixtures.firstTextField(fields))
+        let field = try #require(try FormFixtures.firstTextField(fields, in: document))
         let result = try FormFiller().fill(
             document: document, fields: fields, values: FillValues([field.id: value]), mode: .interactive)
         #expect(result.filledCount == 1)

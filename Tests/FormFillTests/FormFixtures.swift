@@ -38,8 +38,13 @@ enum FormFixtures {
         return total == 0 ? 0 : Double(dark) / Double(total)
     }
 
-    /// The first fillable single-line text field, wide enough for a name.
-    static func firstTextField(_ fields: [FillField]) -> FillField? {
-        fields.first { $0.kind == .text && !$0.isReadOnly && $0.rect.width >= 60 && $0.rect.height >= 8 && $0.maxLength == nil }
+    /// The first empty, fillable single-line text field wide enough for a name.
+    static func firstTextField(_ fields: [FillField], in document: PDFDocument) throws -> FillField? {
+        let empty = Set(try document.formWidgets().filter { ($0.value ?? "").isEmpty }.map(\.fieldID))
+        return fields.first {
+            $0.kind == .text && !$0.isReadOnly && $0.rect.width >= 60 && $0.rect.height >= 8 && $0.maxLength == nil
+                && $0.acroFormFieldID.map(empty.contains) == true
+                && (try? text(in: $0.rect, of: document.page(at: $0.pageIndex)))?.isEmpty == true
+        }
     }
 }
