@@ -16,9 +16,11 @@ let package = Package(
         .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
         .library(name: "SerialScan", targets: ["SerialScan"]),
         .library(name: "FormFields", targets: ["FormFields"]),
+        .library(name: "FormFill", targets: ["FormFill"]),
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
         .executable(name: "ocrbench", targets: ["ocrbench"]),
         .executable(name: "legible-server", targets: ["legible-server"]),
+        .executable(name: "pdffill", targets: ["pdffill"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,6 +79,11 @@ let package = Package(
             name: "FormFields",
             dependencies: ["LegiblePDF", "LegibleImaging"],
             swiftSettings: strictSettings),
+        // Composes filled PDFs; its Cairo/Pango drawing is the one place outside the wrappers with C pointers.
+        .target(
+            name: "FormFill",
+            dependencies: ["FormFields", "LegiblePDF", "LegibleImaging", "CCairo", "CPangoCairo"],
+            swiftSettings: strictSettings),
 
         // MARK: Server
         .target(
@@ -102,6 +109,13 @@ let package = Package(
             name: "ocrbench",
             dependencies: [
                 "LegibleEvaluation", "SerialScan", "FormFields", "LegiblePDF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "pdffill",
+            dependencies: [
+                "FormFill", "FormFields", "LegiblePDF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -138,6 +152,10 @@ let package = Package(
         .testTarget(
             name: "FormFieldsTests",
             dependencies: ["FormFields", "LegiblePDF", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "FormFillTests",
+            dependencies: ["FormFill", "LegiblePDF", "LegibleOCR", "LegibleImaging"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleEvaluationTests",

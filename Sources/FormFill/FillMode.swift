@@ -1,0 +1,8 @@
+/// How values are written into a PDF.
+public enum FillMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Each page is redrawn with the values drawn on top (flattened): looks the same in every viewer;
+    /// the output has no fillable fields.
+    case overlay
+    /// Values are set on the AcroForm fields; the output stays fillable.
+    case interactive
+}

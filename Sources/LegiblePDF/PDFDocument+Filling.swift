@@ -1,0 +1,73 @@
+internal import CPoppler
+package import Foundation
+
+extension PDFDocument {
+    /// Sets the value of the AcroForm field with Poppler's id `fieldID` (see ``PDFFormWidget/fieldID``).
+    ///
+    /// Text goes to text fields (and choice fields: the matching option is selected, else the text is set when
+    /// the choice is editable); `.button` sets a check box or radio button to its own on-state or off.
+    /// - Returns: False when the document has no such field or the value does not suit its type.
+    package func setFieldValue(_ value: PDFFieldValue, fieldID: Int) -> Bool {
+        guard let field = poppler_document_get_form_field(handle, Int32(clamping: fieldID)) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(field)) }
+        switch (poppler_form_field_get_field_type(field), value) {
+        case (POPPLER_FORM_FIELD_TEXT, .text(let text)):
+            poppler_form_field_text_set_text(field, text)
+            return true
+        case (POPPLER_FORM_FIELD_BUTTON, .button(let on)):
+            guard poppler_form_field_button_get_button_type(field) != POPPLER_FORM_BUTTON_PUSH else { return false }
+            poppler_form_field_button_set_state(field, on ? 1 : 0)
+            return true
+        case (POPPLER_FORM_FIELD_CHOICE, .text(let text)):
+            let count = Int(poppler_form_field_choice_get_n_items(field))
+            for item in 0..<min(max(count, 0), 10_000) {
+                guard let option = poppler_form_field_choice_get_item(field, Int32(item)) else { continue }
+                defer { g_free(option) }
+                if String(cString: option) == text {
+                    poppler_form_field_choice_unselect_all(field)
+                    poppler_form_field_choice_select_item(field, Int32(item))
+                    return true
+                }
+            }
+            guard poppler_form_field_choice_is_editable(field) != 0 else { return false }
+            poppler_form_field_choice_set_text(field, text)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Saves the document with the changes made through ``setFieldValue(_:fieldID:)`` and returns its bytes.
+    ///
+    /// Poppler writes to a new temporary file (removed afterwards), never to the input. (Poppler-GLib 22.12's
+    /// `save_to_fd` leaves the tail of the file unflushed, so a URI is used.)
+    /// - Throws: `PDFError.operationFailed` when Poppler cannot save.
+    package func savedData() throws(PDFError) -> Data {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("legible-save-\(UUID().uuidString)", isDirectory: true)
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false) } catch {
+            throw PDFError.operationFailed(operation: "save (temporary directory)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("filled.pdf")
+        var error: UnsafeMutablePointer<GError>?
+        guard poppler_document_save(handle, file.absoluteString, &error) != 0 else {
+            var reason = "save"
+            if let error {
+                if let message = error.pointee.message { reason += ": " + String(cString: message) }
+                g_error_free(error)
+            }
+            throw PDFError.operationFailed(operation: reason)
+        }
+        if error != nil { g_error_free(error) }
+        guard let data = FileManager.default.contents(atPath: file.path), !data.isEmpty else {
+            throw PDFError.operationFailed(operation: "save (read back)")
+        }
+        return data
+    }
+}
+
+extension PDFDocument {
+    /// True when the raw document (including compressed object streams) contains the name `/name`.
+    package func containsRawName(_ name: String) -> Bool { RawPDFScanner(data: data).containsName(name) }
+}

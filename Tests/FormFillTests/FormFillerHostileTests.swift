@@ -1,0 +1,125 @@
+import FormFill
+import Foundation
+import LegiblePDF
+import Testing
+
+@Suite("FormFiller on bad input")
+struct FormFillerHostileTests {
+    static let english = FormFixtures.interactive("pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf")
+
+    @Test("unknown keys are warnings; the rest is filled")
+    func unknownKeys() throws {
+        let document = try PDFDocument(contentsOf: Self.english)
+        let fields = try FillField.acroFormFields(of: document)
+        let field = try #require(try FormFixtures.firstTextField(fields, in: document))
+        let result = try FormFiller().fill(
+            document: document, fields: fields,
+            values: FillValues([field.id: "Ada", "no such field": "x"]), mode: .overlay)
+        #expect(result.filledCount == 1)
+        #expect(result.warnings.contains { $0.kind == .unknownKey && $0.field == "no such field" })
+    }
+
+    @Test("values that are not UTF-8, not JSON or the wrong shape are refused with a reason")
+    func badValues() {
+        #expect(throws: FillError.self) { try FillValues(json: Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D])) }
+        #expect(throws: FillError.self) { try FillValues(json: Data("not json".utf8)) }
+        #expect(throws: FillError.self) { try FillValues(json: Data("[1, 2]".utf8)) }
+        #expect(throws: FillError.self) { try FillValues(json: Data()) }
+    }
+
+    @Test("the seed contract's list and booleans parse")
+    func listAndBooleans() throws {
+        let list = try FillValues(json: Data(#"[{"fieldRegionId":"a","value":"x","source":"manual"}]"#.utf8))
+        #expect(list.entries == [FillValues.Entry(key: "a", value: "x")])
+        let object = try FillValues(json: Data(#"{"agree": true, "n": 3}"#.utf8))
+        #expect(object.entries == [FillValues.Entry(key: "agree", value: "true"), FillValues.Entry(key: "n", value: "3")])
+    }
+
+    @Test("a 10 MB value is skipped with a warning, control characters are dropped")
+    func hugeValue() throws {
+        let document = try PDFDocument(contentsOf: Self.english)
+        let fields = try FillField.acroFormFields(of: document)
+        let field = try #require(try FormFixtures.firstTextField(fields, in: document))
+        let huge = String(repeating: "A", count: 10 << 20)
+        for mode in FillMode.allCases {
+            let result = try FormFiller().fill(
+                document: document, fields: fields, values: FillValues([field.id: huge]), mode: mode)
+            #expect(result.warnings.contains { $0.kind == .skipped })
+            #expect(try PDFDocument(data: result.data).pageCount == document.pageCount)
+        }
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([field.id: "A\u{0}B\u{7}C"]), mode: .overlay)
+        let page = try PDFDocument(data: result.data).page(at: field.pageIndex)
+        #expect(FormFixtures.text(in: field.rect, of: page).contains("ABC"))
+    }
+
+    @Test("read-only fields are not set")
+    func readOnly() throws {
+        let document = try PDFDocument(contentsOf: Self.english)
+        var fields = try FillField.acroFormFields(of: document)
+        let index = try #require(fields.firstIndex { $0.kind == .text })
+        fields[index].isReadOnly = true
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([fields[index].id: "x"]), mode: .interactive)
+        #expect(result.warnings.contains { $0.kind == .readOnly })
+        #expect(result.filledCount == 0)
+    }
+
+    @Test("a signature file path is refused unless files are allowed; a non-PNG file is an error")
+    func signatureFiles() throws {
+        let document = try PDFDocument(contentsOf: Self.english)
+        let box = FillField(id: "sig", pageIndex: 0, rect: PDFRect(x: 50, y: 50, width: 150, height: 40), kind: .signature)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("legible-not-a.png").path
+        try Data("this is text, not a PNG".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Without permission the path is just typed text.
+        let typed = try FormFiller().fill(document: document, fields: [box], values: FillValues(["sig": path]), mode: .overlay)
+        #expect(typed.filledCount == 1)
+        #expect(throws: FillError.self) {
+            try FormFiller(options: FillOptions(allowsImageFiles: true)).fill(
+                document: document, fields: [box], values: FillValues(["sig": path]), mode: .overlay)
+        }
+    }
+
+    @Test("the input file is never modified")
+    func inputUntouched() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.english))
+        let document = try PDFDocument(contentsOf: Self.english)
+        let fields = try FillField.acroFormFields(of: document)
+        let values = FillValues(Dictionary(uniqueKeysWithValues: fields.map { ($0.id, "Ünïcode 测试") }))
+        for mode in FillMode.allCases {
+            _ = try FormFiller().fill(document: document, fields: fields, values: values, mode: mode)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.english)) == before)
+    }
+
+    @Test("every interactive form, filled both ways, opens in Poppler and renders")
+    func everyForm() throws {
+        let forms = FormFixtures.allInteractive
+        #expect(forms.count > 20)
+        for path in forms {
+            let document: PDFDocument
+            do { document = try PDFDocument(contentsOf: path) } catch { continue }  // XFA-only or encrypted
+            let fields = try FillField.acroFormFields(of: document)
+            var values: [String: String] = [:]
+            for field in fields {
+                switch field.kind {
+                case .checkbox, .radio: values[field.id] = "yes"
+                case .signature: values[field.id] = "Ada Lovelace"
+                default: values[field.id] = "Zoë Ω Ж 中 42"
+                }
+            }
+            // Known: Poppler 22.12 crashes (null dereference while building an appearance) when setting
+            // values on with_comments.pdf interactively; overlay is fine. Open issue, see Docs/FormFill.md.
+            let interactiveCrashes = path.hasSuffix("with_comments.pdf")
+            for mode in FillMode.allCases where mode == .overlay || (!fields.isEmpty && !interactiveCrashes) {
+                let result = try FormFiller().fill(
+                    document: document, fields: fields, values: FillValues(values), mode: mode)
+                let output = try PDFDocument(data: result.data)
+                #expect(output.pageCount == document.pageCount, "\(path) \(mode)")
+                let image = try output.page(at: 0).render(dpi: 36)
+                #expect(image.width > 0, "\(path) \(mode)")
+            }
+        }
+    }
+}

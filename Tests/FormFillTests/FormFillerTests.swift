@@ -1,0 +1,121 @@
+import FormFill
+import Foundation
+import LegibleImaging
+import LegiblePDF
+import Testing
+
+@Suite("FormFiller round trips")
+struct FormFillerTests {
+    static let scripts: [(form: String, value: String)] = [
+        ("pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf", "Zoë Ångström-Žižek"),
+        ("pdfcpu__pdfcpu__pkg__samples__form__demo__ukrainian.pdf", "Тарас Шевченко"),
+        ("pdfcpu__pdfcpu__pkg__samples__form__demo__greek.pdf", "Αλέξανδρος Παπαδόπουλος"),
+        ("pdfcpu__pdfcpu__pkg__samples__form__demo__chineseSimple.pdf", "张伟住在北京"),
+    ]
+
+    @Test("overlay values read back by Poppler text extraction", arguments: 0..<4)
+    func overlayRoundTrip(case index: Int) throws {
+        let (form, value) = Self.scripts[index]
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(form))
+        let fields = try FillField.acroFormFields(of: document)
+        let field = try #require(try FormFixtures.firstTextField(fields, in: document))
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([field.id: value]), mode: .overlay)
+        #expect(result.filledCount == 1)
+        let output = try PDFDocument(data: result.data)
+        #expect(output.pageCount == document.pageCount)
+        let page = try output.page(at: field.pageIndex)
+        let original = try document.page(at: field.pageIndex)
+        #expect(abs(page.width - original.width) < 0.5 && abs(page.height - original.height) < 0.5)
+        // A widget's own appearance (a placeholder such as "dd.mm.yyyy") may print under the value.
+        #expect(FormFixtures.text(in: field.rect, of: page).contains(value.replacing(" ", with: "")))
+    }
+
+    @Test("interactive values read back through the AcroForm and are drawn", arguments: 0..<4)
+    func interactiveRoundTrip(case index: Int) throws {
+        let (form, value) = Self.scripts[index]
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(form))
+        let fields = try FillField.acroFormFields(of: document)
+        let field = try #require(try FormFixtures.firstTextField(fields, in: document))
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([field.id: value]), mode: .interactive)
+        #expect(result.filledCount == 1)
+        let output = try PDFDocument(data: result.data)
+        let widget = try #require(try output.formWidgets().first { $0.fieldID == field.acroFormFieldID })
+        #expect(widget.value == value)
+        // An appearance stream exists: the box has ink when rendered.
+        #expect(try FormFixtures.inkRatio(in: field.rect, of: try output.page(at: field.pageIndex)) > 0.01)
+    }
+
+    @Test("checkbox: check mark in overlay, on-state in interactive")
+    func checkbox() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(
+            "pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf"))
+        let fields = try FillField.acroFormFields(of: document)
+        let box = try #require(fields.first { $0.kind == .checkbox && !$0.isReadOnly })
+        let overlay = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([box.id: "yes"]), mode: .overlay)
+        let page = try PDFDocument(data: overlay.data).page(at: box.pageIndex)
+        #expect(FormFixtures.text(in: box.rect, of: page).contains("✓"))
+        let interactive = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([box.id: "true"]), mode: .interactive)
+        let widget = try #require(
+            try PDFDocument(data: interactive.data).formWidgets().first { $0.fieldID == box.acroFormFieldID })
+        #expect(widget.value == "On")
+    }
+
+    @Test("comb: one character per cell; too long is truncated with a warning")
+    func comb() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(
+            "apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__CombTest.pdf"))
+        var fields = try FillField.acroFormFields(of: document)
+        let index = try #require(fields.firstIndex { $0.maxLength != nil && $0.kind == .text || $0.kind == .comb })
+        fields[index].kind = .comb
+        let cells = try #require(fields[index].maxLength)
+        let value = String("1234567890ABCDEFGHIJ".prefix(cells))
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([fields[index].id: value]), mode: .overlay)
+        let page = try PDFDocument(data: result.data).page(at: fields[index].pageIndex)
+        #expect(FormFixtures.text(in: fields[index].rect, of: page) == value)
+        let long = try FormFiller().fill(
+            document: document, fields: fields,
+            values: FillValues([fields[index].id: value + "XYZ"]), mode: .overlay)
+        #expect(long.warnings.contains { $0.kind == .truncated })
+    }
+
+    @Test("multiline: wrapped lines all read back")
+    func multiline() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(
+            "apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__MultilineFields.pdf"))
+        let fields = try FillField.acroFormFields(of: document)
+        let field = try #require(fields.first { $0.kind == .multiline && !$0.isReadOnly })
+        let value = "First line here\nSecond line with Ünïcode"
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([field.id: value]), mode: .overlay)
+        #expect(result.warnings.isEmpty)
+        let page = try PDFDocument(data: result.data).page(at: field.pageIndex)
+        let text = FormFixtures.text(in: field.rect, of: page)
+        #expect(text.contains("First") && text.contains("Ünïcode"))
+    }
+
+    @Test("signature: a PNG data URL is drawn into the box; a non-PNG is refused")
+    func signatureImage() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(
+            "pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf"))
+        let source = try document.page(at: 0)
+        let png = try source.render(dpi: 72, clip: PDFRect(x: 0, y: 0, width: 200, height: 60)).pngData()
+        let box = PDFRect(x: 300, y: source.height - 120, width: 200, height: 60)
+        let blank = try FormFixtures.inkRatio(in: box, of: source)
+        let signature = FillField(id: "sig", pageIndex: 0, rect: box, kind: .signature)
+        let url = "data:image/png;base64," + png.base64EncodedString()
+        let result = try FormFiller().fill(
+            document: document, fields: [signature], values: FillValues(["sig": url]), mode: .overlay)
+        let ink = try FormFixtures.inkRatio(in: box, of: try PDFDocument(data: result.data).page(at: 0))
+        #expect(ink > blank + 0.005)
+        let notPNG = "data:image/png;base64," + Data("GIF89a this is not a png at all".utf8).base64EncodedString()
+        #expect(throws: FillError.self) {
+            try FormFiller().fill(
+                document: document, fields: [signature], values: FillValues(["sig": notPNG]), mode: .overlay)
+        }
+    }
+}
