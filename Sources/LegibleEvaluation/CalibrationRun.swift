@@ -36,9 +36,12 @@ public struct CalibrationRun {
         let bar = ProgressBar(total: photos.count, label: "calibrate")
         for photo in photos {
             defer { bar.advance() }
-            guard let truth = manifest[photo.lastPathComponent]?.serial else { continue }
+            guard let entry = manifest[photo.lastPathComponent] else { continue }
+            let truth = entry.serial
+            // The apps always send a device type, so calibration scans with the manifest's.
             let result = try? SerialScanner.scan(
-                imageData: Data(contentsOf: photo), preset: .auto, deviceType: nil, recognizer: recognizer,
+                imageData: Data(contentsOf: photo), preset: .auto,
+                deviceType: entry.deviceType.flatMap(DeviceType.init(rawValue:)), recognizer: recognizer,
                 options: SerialScanOptions(), ranker: ranker)
             guard let result else { continue }
             for (candidate, features) in zip(result.candidates, result.candidateFeatures) {
