@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "LegibleServer",
             dependencies: [
-                "LegibleImaging", "LegibleOCR", "SerialScan", "LegiblePDF", "FormFields",
+                "LegibleImaging", "LegibleOCR", "SerialScan", "LegiblePDF", "FormFields", "FormFill",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "LegibleServerTests",
             dependencies: [
-                "LegibleServer",
+                "LegibleServer", "LegiblePDF",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
