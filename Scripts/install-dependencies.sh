@@ -12,6 +12,8 @@ packages=(
     qpdf poppler-utils
     # Fonts for filled values: Latin, Greek, Cyrillic (DejaVu, Noto), Arabic and Hebrew (Noto), CJK (Noto CJK)
     fonts-dejavu-core fonts-noto-core fonts-noto-cjk
+    # Z003, the script face signatures are drawn in
+    fonts-urw-base35
 )
 
 sudo_cmd=()
