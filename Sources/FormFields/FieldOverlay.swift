@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import LegibleImaging
 public import LegiblePDF
 
@@ -38,5 +38,38 @@ public enum FieldOverlay {
         } catch {
             throw PDFError.image(reason: error.description)
         }
+    }
+}
+
+extension FieldOverlay {
+    /// Writes one PNG per page of `document` into `directory` (`page-1.png`, `page-2.png`, ...): each page with
+    /// its regions drawn as by ``draw(_:on:dpi:)``, or plain when `regions` is nil. Pages are rendered, written
+    /// and released one at a time, so long documents never hold more than one page image in memory.
+    ///
+    /// - Returns: The files written, in page order.
+    /// - Throws: `PDFError` when a page cannot be rendered or a file cannot be written.
+    public static func writePreviews(
+        _ regions: [FieldRegion]?, of document: PDFDocument, to directory: URL, dpi: Double = 100
+    ) throws(PDFError) -> [URL] {
+        var written: [URL] = []
+        for index in 0..<document.pageCount {
+            let page = try document.page(at: index)
+            let url = directory.appendingPathComponent("page-\(index + 1).png")
+            do {
+                let image =
+                    if let regions {
+                        try draw(regions.filter { $0.pageIndex == index }, on: page, dpi: dpi)
+                    } else {
+                        try page.render(dpi: dpi)
+                    }
+                try image.pngData().write(to: url)
+            } catch let error as PDFError {
+                throw error
+            } catch {
+                throw PDFError.image(reason: "cannot write \(url.path): \(error)")
+            }
+            written.append(url)
+        }
+        return written
     }
 }

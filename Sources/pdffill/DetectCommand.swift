@@ -14,9 +14,17 @@ struct DetectCommand: ParsableCommand {
     @Flag(help: "Print the regions as JSON.")
     var json = false
 
+    @Option(help: "Write one PNG per page with the regions drawn on it into this folder.")
+    var preview: String?
+
     func run() throws {
         let document = try PDFDocument(data: try FormInput.read(form, what: "form"))
         let records = try FormFieldDetector().detect(document)
+        if let preview {
+            try FileManager.default.createDirectory(atPath: preview, withIntermediateDirectories: true)
+            let files = try FieldOverlay.writePreviews(records, of: document, to: URL(fileURLWithPath: preview))
+            FormInput.printError("wrote \(files.count) preview page(s) to \(preview)")
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -24,6 +24,9 @@ struct FillCommand: ParsableCommand {
     @Flag(help: "Set the AcroForm fields' values (the output stays fillable).")
     var interactive = false
 
+    @Option(help: "Also write the filled pages as PNGs into this folder, for a quick look without a PDF viewer.")
+    var preview: String?
+
     @Option(help: "Password of an encrypted form.")
     var password: String?
 
@@ -43,6 +46,12 @@ struct FillCommand: ParsableCommand {
             document: document, fields: fields, values: parsed, mode: interactive ? .interactive : .overlay)
         for warning in result.warnings { FormInput.printError("warning: \(warning)") }
         try FormInput.write(result.data, to: output)
+        if let preview {
+            try FileManager.default.createDirectory(atPath: preview, withIntermediateDirectories: true)
+            let filled = try PDFDocument(data: result.data)
+            let files = try FieldOverlay.writePreviews(nil, of: filled, to: URL(fileURLWithPath: preview))
+            FormInput.printError("wrote \(files.count) preview page(s) to \(preview)")
+        }
         if output != "-" { FormInput.printError("filled \(result.filledCount) fields -> \(output)") }
     }
 }

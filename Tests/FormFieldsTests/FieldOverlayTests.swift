@@ -30,3 +30,25 @@ struct FieldOverlayTests {
         }
     }
 }
+
+@Suite("Preview pages")
+struct PreviewPagesTests {
+    @Test func writesOnePNGPerPageAtThePagesSize() throws {
+        let url = Fixtures.sharedForms.appendingPathComponent(
+            "interactive/pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf")
+        let document = try PDFDocument(contentsOf: url.path)
+        let regions = try FormFieldDetector().detect(document)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("legible-previews-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let files = try FieldOverlay.writePreviews(regions, of: document, to: directory, dpi: 72)
+        #expect(files.map(\.lastPathComponent) == (1...document.pageCount).map { "page-\($0).png" })
+        for (index, file) in files.enumerated() {
+            let image = try Image(contentsOf: file.path)
+            let page = try document.page(at: index)
+            #expect(abs(image.width - Int(page.width.rounded())) <= 1)
+            #expect(abs(image.height - Int(page.height.rounded())) <= 1)
+        }
+    }
+}
