@@ -8,4 +8,4 @@ Scripts/install-dependencies.sh
 swift build -c release --product ocrbench
 echo
 echo "Reading serial numbers from TestImages/examples (predictions as JSON):"
-.build/release/ocrbench serials --images TestImages/examples --predictions -
+.build/release/ocrbench serials --images TestImages/examples --use-device-hints --predictions -
