@@ -90,7 +90,7 @@ public struct PerfBenchmark: Sendable {
                 detected = nil
                 failures += 1
             }
-            let elapsed = Self.milliseconds(clock.now - start)
+            let elapsed = (clock.now - start).milliseconds
             milliseconds.append(elapsed)
             byPreset[presets[names[index]] ?? detected ?? "failed", default: []].append(elapsed)
             progress()
@@ -119,7 +119,7 @@ public struct PerfBenchmark: Sendable {
             let cpuBefore = ProcessCPUTime.now()
             let start = clock.now
             await Self.scanAll(scanner, jobs.map { data[$0] }, preset: preset, progress: progress)
-            let seconds = Self.milliseconds(clock.now - start) / 1000
+            let seconds = (clock.now - start).milliseconds / 1000
             let cpuSeconds = ProcessCPUTime.now().flatMap { after in cpuBefore.map { after.ownSeconds - $0.ownSeconds } }
             throughput.append(PoolThroughput(poolSize: size, photos: jobs.count, seconds: seconds, cpuSeconds: cpuSeconds))
 
@@ -131,7 +131,7 @@ public struct PerfBenchmark: Sendable {
                     _ = try? cli.predict(file: files[index])
                     progress()
                 }
-                let cliSeconds = Self.milliseconds(clock.now - cliStart) / 1000
+                let cliSeconds = (clock.now - cliStart).milliseconds / 1000
                 let cliCPU = ProcessCPUTime.now().flatMap { after in
                     cliBefore.map { after.childrenSeconds - $0.childrenSeconds }
                 }
@@ -172,7 +172,4 @@ public struct PerfBenchmark: Sendable {
         return (0..<limit).map { photos[$0 * photos.count / limit] }
     }
 
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
 }

@@ -63,15 +63,11 @@ public struct SerialBenchmark {
                     file: photo.lastPathComponent, preset: preset.rawValue, candidates: [], milliseconds: 0,
                     reason: String(describing: error))
             }
-            prediction.milliseconds = SerialBenchmark.milliseconds(elapsed)
+            prediction.milliseconds = elapsed.milliseconds
             predictions.append(prediction)
             progress()
         }
         return predictions
     }
 
-    /// A duration in milliseconds.
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
 }

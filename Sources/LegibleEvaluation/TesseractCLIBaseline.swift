@@ -1,4 +1,5 @@
 public import Foundation
+import SerialScan
 
 /// The plain `tesseract` command with a regular expression: what a team gets by shelling out, measured on
 /// the same photos for comparison.
@@ -29,7 +30,7 @@ public struct TesseractCLIBaseline: Sendable {
         process.waitUntilExit()
         let elapsed = clock.now - start
         let text = String(decoding: data, as: UTF8.self)
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = elapsed.milliseconds
         var seen: Set<String> = []
         var candidates: [SerialPrediction.Candidate] = []
         for token in Self.tokens(in: text) where seen.insert(token).inserted {

@@ -33,7 +33,7 @@ struct SerialScanPipeline {
         let preset = requested == .auto ? PresetClassifier.classify(working, statistics: statistics) : requested
         let appleContext = preset == .etched || preset == .screen || (deviceType?.isApple ?? false)
         if statistics.standardDeviation < 2 {
-            timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
+            timings.total = (clock.now - start).milliseconds + decodeMilliseconds
             return SerialScanResult(
                 candidates: [], preset: preset, timings: timings, reason: "the image is blank", lines: [])
         }
@@ -108,10 +108,10 @@ struct SerialScanPipeline {
             }
         }
 
-        timings.locate = Self.milliseconds(locateTime)
-        timings.recognize = Self.milliseconds(recognizeTime)
-        timings.rank = Self.milliseconds(rankTime)
-        timings.total = Self.milliseconds(clock.now - start) + decodeMilliseconds
+        timings.locate = locateTime.milliseconds
+        timings.recognize = recognizeTime.milliseconds
+        timings.rank = rankTime.milliseconds
+        timings.total = (clock.now - start).milliseconds + decodeMilliseconds
         let reason: String? =
             ranked.isEmpty ? (sawText ? "text was found but none of it reads as a serial number" : "no text was found") : nil
         let withFeatures = ranker.rankWithFeatures(
@@ -201,7 +201,4 @@ struct SerialScanPipeline {
         return mapped
     }
 
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
 }

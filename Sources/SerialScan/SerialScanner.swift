@@ -85,7 +85,7 @@ public final class SerialScanner: Sendable {
         } catch {
             throw .image(error)
         }
-        let decode = SerialScanPipeline.milliseconds(clock.now - start)
+        let decode = (clock.now - start).milliseconds
         return try SerialScanPipeline(recognizer: recognizer, options: options, ranker: ranker)
             .run(image, preset: preset, deviceType: deviceType, decodeMilliseconds: decode)
     }
