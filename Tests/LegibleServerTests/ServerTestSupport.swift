@@ -100,11 +100,40 @@ extension Engines {
 
 // MARK: Server set-up
 
-/// A fresh data directory under the temporary folder.
+/// A fresh data directory inside this test process's own folder under the temporary folder (removed when the
+/// process exits; folders left by test processes that died are removed on the next run).
 func makeDataDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-server-tests-\(UUID().uuidString)")
+    let url = TestDataRoot.url.appendingPathComponent(UUID().uuidString)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// `legible-server-tests-<pid>` under the temporary folder: every data directory of one test run.
+private enum TestDataRoot {
+    static let prefix = "legible-server-tests-"
+
+    static let url: URL = {
+        removeLeftovers()
+        let root = folder(for: getpid())
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestDataRoot.folder(for: getpid())) }
+        return root
+    }()
+
+    static func folder(for pid: pid_t) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)\(pid)")
+    }
+
+    /// Removes the folders of test processes that are no longer running (and of older runs, which named
+    /// their folders by UUID).
+    private static func removeLeftovers() {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            if let pid = pid_t(name.dropFirst(prefix.count)), kill(pid, 0) == 0 || errno == EPERM { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+    }
 }
 
 func testConfiguration(dataDirectory: URL = makeDataDirectory(), _ adjust: (inout ServerConfiguration) -> Void = { _ in })
