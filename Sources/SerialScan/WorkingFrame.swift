@@ -45,19 +45,28 @@ struct WorkingFrame {
                           width: Int(Double(box.width) / factor), height: Int(Double(box.height) / factor))
             })
         }
-        // Cut a square around the band's centre large enough for the band at any angle, straighten it, then
-        // keep the band in its middle.
-        let side = (width * width + height * height).squareRoot() + 4
-        let outer = PixelRect(x: Int(centreX - side / 2), y: Int(centreY - side / 2), width: Int(side), height: Int(side))
+        // Cut the axis-aligned box that holds the band at this angle (not a square of its diagonal: bands are
+        // wide and short, and rotation cost grows with the area), straighten it about its centre, then keep
+        // the band where its centre went.
+        let radians = angle * .pi / 180
+        let cosine = abs(cos(radians)), sine = abs(sin(radians))
+        let outerWidth = max(width, width * cosine + height * sine) + 4
+        let outerHeight = max(height, width * sine + height * cosine) + 4
+        let outer = PixelRect(x: Int(centreX - outerWidth / 2), y: Int(centreY - outerHeight / 2),
+                              width: Int(outerWidth.rounded(.up)), height: Int(outerHeight.rounded(.up)))
         let clipped = outer.intersection(gray.bounds) ?? gray.bounds
         let straightened = try gray.cropped(to: clipped).rotated(byDegrees: angle)
-        let localCentreX = centreX - Double(clipped.x), localCentreY = centreY - Double(clipped.y)
-        let inner = PixelRect(x: Int(localCentreX - width / 2), y: Int(localCentreY - height / 2), width: Int(width),
+        let pivotX = Double(clipped.width) / 2, pivotY = Double(clipped.height) / 2
+        // Where the band's centre lands after the rotation about the crop's centre (the crop may have been
+        // clipped at the photo's edge, so the two centres can differ).
+        let offsetX = centreX - Double(clipped.x) - pivotX, offsetY = centreY - Double(clipped.y) - pivotY
+        let movedX = pivotX + offsetX * cos(radians) - offsetY * sin(radians)
+        let movedY = pivotY + offsetX * sin(radians) + offsetY * cos(radians)
+        let inner = PixelRect(x: Int(movedX - width / 2), y: Int(movedY - height / 2), width: Int(width),
                               height: Int(height))
         let innerClipped = inner.intersection(straightened.bounds) ?? straightened.bounds
         let image = try straightened.cropped(to: innerClipped).scaled(by: factor)
-        let theta = -angle * .pi / 180
-        let pivotX = Double(clipped.width) / 2, pivotY = Double(clipped.height) / 2
+        let theta = -radians
         return (image, { box in
             var xs: [Double] = [], ys: [Double] = []
             for (bx, by) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] {
