@@ -65,8 +65,15 @@ enum ImageVariant: String, Sendable, CaseIterable {
     }
 
     /// The crop Tesseract reads for a line found with this variant: dark text on a light ground, at the
-    /// crop's own resolution. `characterHeight` is the text height in the crop's pixels.
-    func prepareForRecognition(_ crop: Image, characterHeight: Double) throws -> Image {
+    /// crop's own resolution. `characterHeight` is the text height in the crop's pixels. With `plain`, a
+    /// stroke variant gives the grey crop only contrast-stretched (inverted for light strokes) instead of
+    /// its top-hat.
+    func prepareForRecognition(_ crop: Image, characterHeight: Double, plain: Bool = false) throws -> Image {
+        if plain && self != .darkText && self != .lightText {
+            let low = try crop.grayPercentile(0.01), high = max(low + 8, try crop.grayPercentile(0.99))
+            let stretched = try crop.stretched(low: low, high: min(255, high))
+            return isLightText ? try stretched.inverted() : stretched
+        }
         switch self {
         case .darkText:
             return crop
