@@ -38,15 +38,42 @@ enum ImageVariant: String, Sendable, CaseIterable {
             let hat = try source.smoothed(halfWidth: 1, halfHeight: 1)
                 .topHat(width: 25, height: 25, brightFeatures: isLightText)
                 .smoothed(halfWidth: 1, halfHeight: 1)
-            let statistics = try hat.grayStatistics(step: 2)
-            let threshold = statistics.mean + 3 * max(1, statistics.standardDeviation)
-            return try hat.inverted().thresholded(below: 255 - Int(threshold.rounded(.up)))
+            return try Self.locallyThresholded(hat, textHeight: max(8, textHeight / reduction))
         }
     }
 
+    /// Ink where a top-hat response stands out both of the whole image's texture and of its neighbourhood.
+    ///
+    /// One global threshold lets bold text and symbols set the bar, so faint or light-weight engraving
+    /// elsewhere on the plate falls apart into specks. Here a pixel is ink when its response is above a
+    /// modest global floor (the brushed texture) and at least 40% of the strongest response within a
+    /// few characters of it, so each line is judged against its own contrast.
+    static func locallyThresholded(_ hat: Image, textHeight: Int) throws -> Image {
+        let statistics = try hat.grayStatistics(step: 2)
+        let floor = statistics.mean + 1.6 * max(1, statistics.standardDeviation)
+        let localMaximum = try hat.morphology(.dilate, width: textHeight * 3, height: textHeight)
+        let response = try hat.grayBytes()
+        let peaks = try localMaximum.grayBytes()
+        guard response.count == peaks.count, !response.isEmpty else { return try hat.thresholded(below: 0) }
+        var ink = [UInt8](repeating: 255, count: response.count)
+        let minimum = UInt8(min(255, floor.rounded(.up)))
+        for index in response.indices {
+            let value = response[index]
+            if value >= minimum && Int(value) * 5 >= Int(peaks[index]) * 2 { ink[index] = 0 }
+        }
+        return try Image(width: hat.width, height: hat.height, format: .gray8, pixels: ink).thresholded(below: 128)
+    }
+
     /// The crop Tesseract reads for a line found with this variant: dark text on a light ground, at the
-    /// crop's own resolution. `characterHeight` is the text height in the crop's pixels.
-    func prepareForRecognition(_ crop: Image, characterHeight: Double) throws -> Image {
+    /// crop's own resolution. `characterHeight` is the text height in the crop's pixels. With `plain`, a
+    /// stroke variant gives the grey crop only contrast-stretched (inverted for light strokes) instead of
+    /// its top-hat.
+    func prepareForRecognition(_ crop: Image, characterHeight: Double, plain: Bool = false) throws -> Image {
+        if plain && self != .darkText && self != .lightText {
+            let low = try crop.grayPercentile(0.01), high = max(low + 8, try crop.grayPercentile(0.99))
+            let stretched = try crop.stretched(low: low, high: min(255, high))
+            return isLightText ? try stretched.inverted() : stretched
+        }
         switch self {
         case .darkText:
             return crop

@@ -22,12 +22,13 @@ enum SerialLexicon {
         String(word.uppercased().filter { !".:,;".contains($0) })
     }
 
-    /// True when `words` (already keyed) contain a caption, alone or split across two words
-    /// ("SERIAL" "NUMBER", "SERVICE" "TAG").
+    /// The index of the last word of a caption in `keys` (words already keyed), alone or split across two
+    /// or three words ("SERIAL" "NUMBER", "SERVICE" "TAG", or "SERVI" "CE" "TAG" as OCR splits it).
     static func captionIndex(in keys: [String]) -> Int? {
         for (index, key) in keys.enumerated() {
             if captions.contains(key) { return index }
             if index + 1 < keys.count, captions.contains(key + keys[index + 1]) { return index + 1 }
+            if index + 2 < keys.count, captions.contains(key + keys[index + 1] + keys[index + 2]) { return index + 2 }
         }
         return nil
     }

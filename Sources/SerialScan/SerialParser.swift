@@ -85,6 +85,18 @@ enum SerialParser {
                     flush()
                     continue
                 }
+                if character == "@" {
+                    // Tesseract reads a slashed or dotted zero as "@", and sometimes as "Q@" (the slash
+                    // taken for a Q's tail): either is one 0.
+                    var zero = ObservedSymbol(character: "0", score: symbol.confidence, alternatives: [], box: symbol.box)
+                    if let last = current.last, last.character == "Q" || last.character == "O" {
+                        current.removeLast()
+                        zero.box = last.box.union(symbol.box)
+                        zero.score = min(last.score, symbol.confidence)
+                    }
+                    current.append(zero)
+                    continue
+                }
                 current.append(ObservedSymbol(
                     character: character, score: symbol.confidence,
                     alternatives: symbol.alternatives.compactMap { alternative in
@@ -220,9 +232,10 @@ enum SerialParser {
             repairs: repairs, trimmed: 0, caption: 0, distractor: false, pieces: 1)
     }
 
-    /// Letters and digits, plus marks OCR often reads in their place ("|" for 1, "$" for S).
+    /// Letters and digits, plus marks OCR often reads in their place ("|" for 1, "$" for S, "@" for 0).
     static func isTokenCharacter(_ character: Character) -> Bool {
         (character.isASCII && (character.isLetter || character.isNumber)) || Confusables.twins[character] != nil
+            || character == "@"
     }
 
     /// The upper-case form of a reading. A lower-case `l` is the stroke OCR gives for a 1 or an I in

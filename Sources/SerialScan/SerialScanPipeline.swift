@@ -50,6 +50,7 @@ struct SerialScanPipeline {
         variants: for variant in ImageVariant.ordered(for: preset, darkBackground: darkBackground) {
             let locateStart = clock.now
             let lines: [TextLineCandidate]
+            let profile: InkProfile?
             do {
                 let textHeight = max(10, working.height / 40)
                 var binary = try variant.binarize(frame?.working ?? working, textHeight: textHeight)
@@ -63,6 +64,7 @@ struct SerialScanPipeline {
                     if angle != 0 { binary = try variant.binarize(frame!.working, textHeight: textHeight) }
                 }
                 lines = try TextLineFinder.lines(in: binary, lightText: variant.isLightText, reduction: variant.reduction)
+                profile = try? InkProfile(binary, reduction: variant.reduction)
                 if let directory = options.diagnosticsDirectory {
                     try? binary.pngData().write(to: URL(fileURLWithPath: "\(directory)/ink-\(variant).png"))
                 }
@@ -73,27 +75,54 @@ struct SerialScanPipeline {
             locateTime += clock.now - locateStart
             if !lines.isEmpty { sawText = true }
             let promising = lines.filter { $0.serialLikeness >= 0.2 }.sorted { $0.serialLikeness > $1.serialLikeness }
-            for line in promising {
+            // Bands to read next, before the remaining promising lines: what a caption announces.
+            var queue: [(band: PixelRect, line: TextLineCandidate, caption: RecognizedLine?)] = []
+            var next = promising.makeIterator()
+            while true {
                 if readLines.count >= options.maximumLines { break variants }
                 guard let frame else { break variants }
-                let band = rowBand(of: line, among: lines, bounds: frame.working.bounds)
+                let band: PixelRect
+                let line: TextLineCandidate
+                var captionAbove: RecognizedLine?
+                let isFollowUp = !queue.isEmpty
+                if isFollowUp {
+                    (band, line, captionAbove) = queue.removeFirst()
+                } else if let promisingLine = next.next() {
+                    line = promisingLine
+                    band = rowBand(of: line, among: lines, profile: profile, bounds: frame.working.bounds)
+                } else {
+                    break
+                }
                 if recognizedBands.contains(where: { $0.intersectionOverUnion(band) > 0.5 }) { continue }
                 recognizedBands.append(band)
 
                 // Tesseract's reading of faint or unusual type changes with scale: when the first reading of a
                 // promising line gives no confident serial, read it again a third larger and let the two
-                // readings compete (agreement between them raises confidence).
+                // readings compete (agreement between them raises confidence). On engraved plates the first
+                // reading is of the plain grey crop and the second of the top-hat: each reads lines the other
+                // garbles (the top-hat keeps the brushed metal's streaks; plain grey keeps its shading).
                 for (attempt, scaleUp) in [1.0, 1.3].enumerated() {
                     let recognizeStart = clock.now
                     let read = try recognize(
                         band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,
-                        variant: variant)
+                        variant: variant, plain: attempt == 0 && preset == .etched)
                     recognizeTime += clock.now - recognizeStart
                     readLines += read.map { SerialScanLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
 
                     let rankStart = clock.now
-                    let found = SerialParser.evidence(in: read)
+                    var found = SerialParser.evidence(in: read)
+                    if let captionAbove {
+                        // Parsed under the caption line so it announces them; its own readings were counted.
+                        found = SerialParser.evidence(in: [captionAbove] + read).filter {
+                            $0.box.intersectionOverUnion(captionAbove.box) == 0
+                                && $0.box.y >= captionAbove.box.y + captionAbove.box.height / 2
+                        }
+                    }
                     evidence += found
+                    if attempt == 0, !isFollowUp, let caption = Self.unansweredCaption(in: read, found: found) {
+                        queue += followUpBands(after: band, line: line, bounds: frame.working.bounds, scale: scale)
+                            .map { ($0, line, $0.y >= band.maxY - band.height / 3 ? caption : nil) }
+                    }
                     ranked = ranker.rank(
                         evidence, deviceType: deviceType, appleContext: appleContext, limit: options.maximumCandidates)
                     rankTime += clock.now - rankStart
@@ -123,9 +152,31 @@ struct SerialScanPipeline {
         return result
     }
 
+    /// A recognised line holding a serial caption with no serial after it on the line ("Serial Number" with
+    /// its value too pale or too far right to have been found as part of the line).
+    static func unansweredCaption(in read: [RecognizedLine], found: [SerialEvidence]) -> RecognizedLine? {
+        guard !found.contains(where: { $0.caption == 1 }) else { return nil }
+        return read.first { SerialLexicon.captionIndex(in: $0.words.map { SerialLexicon.key($0.text) }) != nil }
+    }
+
+    /// Where the serial a caption announces may be, beyond the band already read: the rest of the row to
+    /// the frame's right edge (screens set values far right of their labels), and the row below.
+    private func followUpBands(after band: PixelRect, line: TextLineCandidate, bounds: PixelRect, scale: Double)
+        -> [PixelRect]
+    {
+        let height = line.characterHeight
+        let row = PixelRect(x: band.x, y: band.y, width: bounds.maxX - band.x, height: band.height)
+        let below = PixelRect(
+            x: max(bounds.x, band.x - height * 2), y: band.maxY - height / 3,
+            width: bounds.maxX - max(bounds.x, band.x - height * 2), height: height * 2 + height / 2)
+        return [row, below].compactMap { $0.intersection(bounds) }.filter { $0.width > height && $0.height > height / 2 }
+    }
+
     /// The working-frame rectangle to recognise for a line: the line and the other lines on its row (a
-    /// caption to its left), with a margin.
-    private func rowBand(of line: TextLineCandidate, among lines: [TextLineCandidate], bounds: PixelRect) -> PixelRect {
+    /// caption to its left), stretched along the row while ink continues, with a margin.
+    private func rowBand(
+        of line: TextLineCandidate, among lines: [TextLineCandidate], profile: InkProfile?, bounds: PixelRect
+    ) -> PixelRect {
         var row = line.box
         let centre = line.box.y * 2 + line.box.height
         for other in lines where other.lightText == line.lightText {
@@ -136,6 +187,10 @@ struct SerialScanPipeline {
             {
                 row = row.union(other.box)
             }
+        }
+        if let profile {
+            row = profile.extended(
+                row, maximumGap: line.characterHeight * 3 / 2, maximumReach: line.characterHeight * 12)
         }
         // Generous at the ends: faint characters at a line's ends may not have been found as ink.
         let margin = max(3, line.characterHeight * 6 / 10)
@@ -148,14 +203,14 @@ struct SerialScanPipeline {
     /// Recognises one working-frame band from the full-resolution image, straightened and scaled so its
     /// characters are about `recognitionHeight` pixels high; returns lines in full-resolution coordinates.
     private func recognize(
-        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant
+        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant, plain: Bool = false
     ) throws(SerialScanError) -> [RecognizedLine] {
         let factor = min(4, max(0.1, Double(options.recognitionHeight) / max(1, characterHeight)))
         let crop: Image
         let toImage: (PixelRect) -> PixelRect
         do {
             let piece = try frame.crop(band, factor: factor)
-            crop = try variant.prepareForRecognition(piece.image, characterHeight: characterHeight * factor)
+            crop = try variant.prepareForRecognition(piece.image, characterHeight: characterHeight * factor, plain: plain)
             toImage = piece.toImage
             if let directory = options.diagnosticsDirectory {
                 try? crop.pngData().write(

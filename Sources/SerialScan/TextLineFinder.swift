@@ -100,7 +100,10 @@ enum TextLineFinder {
         }
         var members: [Int: [PixelRect]] = [:]
         for i in 0..<count { members[find(i), default: []].append(characters[i]) }
-        return members.values.compactMap { boxes -> TextLineCandidate? in
+        // In a fixed order (by root index), so scans do not depend on the dictionary's per-process random
+        // order: lines of equal serial-likeness used to be read in a different order from run to run.
+        let groups = members.keys.sorted().compactMap { members[$0] }
+        return groups.compactMap { boxes -> TextLineCandidate? in
             guard boxes.count >= 2 else { return nil }
             let sorted = boxes.sorted { $0.x < $1.x }
             // The line's text height (capitals and digits): the median of the pieces at least 60% as tall as

@@ -133,6 +133,18 @@ struct SerialParserTests {
         #expect(!serials([Lines.line("EMC 3581 FCC")]).contains("3581FCC"))
     }
 
+    @Test func atSignsAreSlashedZeros() {
+        // A slashed or dotted zero comes back as "@", or as "Q@" when the slash is taken for a Q's tail.
+        #expect(serials([Lines.line("Service Tag: H8@B6GY")]).first == "H80B6GY")
+        #expect(serials([Lines.line("Serial Number (system): Q@S01T12BAM")]).first == "0S01T12BAM")
+        #expect(serials([Lines.line("Serial Number SQ@B6BZX32M")]).first == "S0B6BZX32M")
+    }
+
+    @Test func captionsSplitByOCRStillAnnounce() {
+        let evidence = SerialParser.evidence(in: [Lines.line("Servi ce Tag JX3QK72")])
+        #expect(evidence.contains { $0.serial == "JX3QK72" && $0.caption == 1 })
+    }
+
     @Test func noSerialInOrdinaryText() {
         #expect(serials([Lines.line("Designed by Apple in California")]).isEmpty)
         #expect(serials([Lines.line("2021-03-04 Made in China")]).isEmpty)
