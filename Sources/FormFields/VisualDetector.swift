@@ -21,7 +21,8 @@ struct VisualDetector {
                 for x in max(0, b.x0 - 1)..<min(r.width, b.x1 + 1) { lineMask[y * r.width + x] = 1 }
             }
         }
-        let cells = try enclosedCells(lineMask: lineMask)
+        let (cells, openCells) = try enclosedCells(
+            lineMask: lineMask, closedMask: closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical))
         let blobs = try inkBlobs(lineMask: lineMask)
         let checkboxes = try findCheckboxes(lineMask: lineMask)
 
@@ -31,7 +32,7 @@ struct VisualDetector {
         candidates += combs
         for cell in cells where !combMembers.contains(cell) {
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 }) { continue }
-            if let field = writableArea(of: cell, blobs: blobs) { candidates.append(field) }
+            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { candidates.append(field) }
         }
         for box in checkboxes {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
@@ -42,30 +43,80 @@ struct VisualDetector {
 
     // MARK: Boxes
 
-    /// Regions of paper fully enclosed by rulings whose four sides are rulings: boxes and table cells.
-    private func enclosedCells(lineMask: [UInt8]) throws -> [Box] {
+    /// `lineMask` with the open left and right ends of tables closed: where two rulings start (or end) at the
+    /// same x and a real vertical ruling joins them further in, a virtual vertical ruling joins their ends, as
+    /// the page margin closes a table drawn without outer verticals.
+    private func closingOpenSides(_ lineMask: [UInt8], horizontal: [Segment], vertical: [Segment]) -> [UInt8] {
         let r = raster
-        let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: lineMask.map { $0 != 0 ? 255 : 0 })
+        var closed = lineMask
+        let slack = r.px(2), minGap = r.px(6), maxGap = r.px(300)
+        let rulings = horizontal.map(\.box).filter { $0.width >= r.px(30) }.sorted { $0.y0 < $1.y0 }
+        let posts = vertical.map(\.box)
+        // Stacked separate boxes have aligned edges too, but no ruling joins one box to the next.
+        func joined(_ upper: Box, _ lower: Box, awayFrom x: Int) -> Bool {
+            posts.contains { v in
+                v.y0 <= upper.y1 + slack && v.y1 >= lower.y0 - slack && abs(v.midX - x) > slack
+                    && v.x0 >= max(upper.x0, lower.x0) - slack && v.x1 <= min(upper.x1, lower.x1) + slack
+            }
+        }
+        func draw(x: Int, from y0: Int, to y1: Int) {
+            guard x >= 0, x < r.width else { return }
+            for y in max(0, y0)..<min(r.height, y1) { closed[y * r.width + x] = 1 }
+        }
+        for (index, upper) in rulings.enumerated() {
+            var leftDone = false, rightDone = false
+            for lower in rulings[(index + 1)...] where lower.y0 - upper.y1 >= minGap {
+                if lower.y0 - upper.y1 > maxGap || (leftDone && rightDone) { break }
+                let alignedLeft = !leftDone && abs(lower.x0 - upper.x0) <= slack
+                let alignedRight = !rightDone && abs(lower.x1 - upper.x1) <= slack
+                guard alignedLeft || alignedRight else { continue }
+                // Only the nearest aligned ruling below counts, whether or not it closes a cell.
+                if alignedLeft {
+                    let x = min(lower.x0, upper.x0)
+                    if joined(upper, lower, awayFrom: x) { draw(x: x, from: upper.y0, to: lower.y1) }
+                    leftDone = true
+                }
+                if alignedRight {
+                    let x = max(lower.x1, upper.x1) - 1
+                    if joined(upper, lower, awayFrom: x) { draw(x: x, from: upper.y0, to: lower.y1) }
+                    rightDone = true
+                }
+            }
+        }
+        return closed
+    }
+
+    /// Regions of paper enclosed by rulings: boxes and table cells. Three sides must be real rulings; the
+    /// fourth may be the virtual closing of `closedMask` (a cell at the open edge of a table).
+    /// - Returns: the cells, and those of them whose fourth side is virtual.
+    private func enclosedCells(lineMask: [UInt8], closedMask: [UInt8]) throws -> (cells: [Box], open: Set<Box>) {
+        let r = raster
+        let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: closedMask.map { $0 != 0 ? 255 : 0 })
         let regions = try paper.thresholded(below: 128).connectedComponents(eightConnected: false)
         let minWidth = r.px(12), minHeight = r.px(6)
         var cells: [Box] = []
+        var open = Set<Box>()
         for region in regions {
             let box = Box(x0: region.x, y0: region.y, x1: region.maxX, y1: region.maxY)
             guard box.x0 > 0, box.y0 > 0, box.x1 < r.width, box.y1 < r.height else { continue }
             guard box.width >= minWidth, box.height >= minHeight else { continue }
             guard Double(box.area) < 0.5 * Double(r.width * r.height) else { continue }
-            guard sidesAreRuled(box, lineMask: lineMask) else { continue }
+            let real = ruledSides(box, mask: lineMask)
+            guard real.count >= 3, real.count == 4 || ruledSides(box, mask: closedMask).count == 4 else { continue }
             cells.append(box)
+            if real.count == 3 { open.insert(box) }
         }
         // A region holding other cells is a frame around them, not a field.
-        return cells.filter { outer in
+        let kept = cells.filter { outer in
             let inner = cells.filter { $0 != outer && outer.contains($0, slack: 2) }.reduce(0) { $0 + $1.area }
             return Double(inner) < 0.2 * Double(outer.area)
         }
+        return (kept, open)
     }
 
-    /// True when each side of the box has ruling pixels just outside it along at least 85% of its length.
-    private func sidesAreRuled(_ box: Box, lineMask: [UInt8]) -> Bool {
+    /// The sides of the box (0 top, 1 bottom, 2 left, 3 right) with ruling pixels of `mask` just outside it
+    /// along at least 85% of their length.
+    private func ruledSides(_ box: Box, mask lineMask: [UInt8]) -> [Int] {
         let r = raster
         func ruled(_ x: Int, _ y: Int) -> Bool {
             for d in -1...2 {
@@ -82,7 +133,7 @@ struct VisualDetector {
         }
         let top = (box.x0..<box.x1).map { ($0, box.y0 - 1) }, bottom = (box.x0..<box.x1).map { ($0, box.y1) }
         let left = (box.y0..<box.y1).map { (box.x0 - 1, $0) }, right = (box.y0..<box.y1).map { (box.x1, $0) }
-        return [top, bottom, left, right].allSatisfy { coverage($0) >= 0.85 }
+        return [top, bottom, left, right].indices.filter { coverage([top, bottom, left, right][$0]) >= 0.85 }
     }
 
     /// Bounding boxes of ink that is not a ruling: glyphs, marks, pictures.
@@ -99,14 +150,16 @@ struct VisualDetector {
 
     /// The part of a cell meant for writing: the whole cell when empty, the room below (or after) a caption,
     /// nothing when the cell is full of printed text.
-    private func writableArea(of cell: Box, blobs: [Box]) -> VisualCandidate? {
+    /// An open cell (at the open edge of a table) with a caption of several lines is a row heading, not a field.
+    private func writableArea(of cell: Box, isOpen: Bool, blobs: [Box]) -> VisualCandidate? {
         let r = raster
         let inside = blobs.filter { cell.containsCenter(of: $0) }
         let minHeight = r.px(8)
         if inside.isEmpty {
-            return VisualCandidate(box: cell, shape: .box, confidence: 0.8, cell: cell)
+            return VisualCandidate(box: cell, shape: .box, confidence: isOpen ? 0.7 : 0.8, cell: cell)
         }
         let ink = inside.dropFirst().reduce(inside[0]) { $0.union($1) }
+        if isOpen, ink.height > r.px(12) { return nil }
         let below = cell.y1 - ink.y1
         if below >= minHeight, Double(below) >= 0.35 * Double(cell.height) {
             let top = ink.y1 + r.px(1)

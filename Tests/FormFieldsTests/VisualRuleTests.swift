@@ -1,0 +1,90 @@
+import FormFields
+import LegibleImaging
+import LegiblePDF
+import Testing
+
+/// A white 150-dpi page (612 × 792 points) to draw rulings and boxes on, in points, then wrap as a scan.
+struct Sketch {
+    static let dpi = 150.0
+    let width = 1275, height = 1650
+    var pixels: [UInt8]
+
+    init() { pixels = [UInt8](repeating: 255, count: 1275 * 1650) }
+
+    private func px(_ points: Double) -> Int { Int((points * Self.dpi / 72).rounded()) }
+
+    /// A filled rectangle in points, `gray` dark.
+    mutating func fill(x: Double, y: Double, width w: Double, height h: Double, gray: UInt8 = 0) {
+        for row in px(y)..<px(y + h) { for column in px(x)..<px(x + w) { pixels[row * width + column] = gray } }
+    }
+
+    /// A horizontal ruling 1 point thick.
+    mutating func hline(x0: Double, x1: Double, y: Double) { fill(x: x0, y: y, width: x1 - x0, height: 1) }
+
+    /// A vertical ruling 1 point thick.
+    mutating func vline(x: Double, y0: Double, y1: Double) { fill(x: x, y: y0, width: 1, height: y1 - y0) }
+
+    /// A box outline.
+    mutating func box(x: Double, y: Double, width w: Double, height h: Double) {
+        hline(x0: x, x1: x + w, y: y)
+        hline(x0: x, x1: x + w + 1, y: y + h)
+        vline(x: x, y0: y, y1: y + h)
+        vline(x: x + w, y0: y, y1: y + h)
+    }
+
+    /// A dark block the size of a short caption ("Name"), 5 points high.
+    mutating func caption(x: Double, y: Double, width w: Double = 24) {
+        for index in 0..<Int(w / 4) { fill(x: x + Double(index) * 4, y: y, width: 3, height: 5) }
+    }
+
+    func detect() throws -> [FieldRegion] {
+        let image = try Image(width: width, height: height, format: .gray8, pixels: pixels)
+        return try FormFieldDetector().detect(PDFDocument(image: image, dpi: Self.dpi))
+    }
+}
+
+func overlaps(_ region: FieldRegion, x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
+    let rect = PDFRect(x: region.x, y: region.y, width: region.width, height: region.height)
+    return rect.intersectionOverUnion(PDFRect(x0: x0, y0: y0, x1: x1, y1: y1)) >= 0.7
+}
+
+@Suite("Visual detection rules")
+struct VisualRuleTests {
+    @Test func cellsAtTheOpenEdgesOfATableAreFields() throws {
+        // A table with no outer verticals: two rows of three columns, rulings running to the margins.
+        var page = Sketch()
+        for y in [100.0, 160.0, 220.0] { page.hline(x0: 40, x1: 560, y: y) }
+        for x in [200.0, 380.0] { page.vline(x: x, y0: 100, y1: 220) }
+        let regions = try page.detect()
+        for (x0, x1) in [(41.0, 200.0), (201.0, 380.0), (381.0, 560.0)] {
+            for (y0, y1) in [(101.0, 160.0), (161.0, 220.0)] {
+                #expect(regions.contains { overlaps($0, x0: x0, y0: y0, x1: x1, y1: y1) }, "cell \(x0)...\(x1) × \(y0)...\(y1)")
+            }
+        }
+        #expect(regions.count == 6)
+    }
+
+    @Test func stackedBoxesDoNotMakeACellOfTheGapBetweenThem() throws {
+        // Two separate boxes with aligned edges and a caption between them: two fields, not three.
+        var page = Sketch()
+        page.box(x: 60, y: 100, width: 300, height: 20)
+        page.caption(x: 62, y: 128)
+        page.box(x: 60, y: 140, width: 300, height: 20)
+        let regions = try page.detect()
+        #expect(regions.count == 2)
+        #expect(regions.contains { overlaps($0, x0: 61, y0: 101, x1: 360, y1: 120) })
+        #expect(regions.contains { overlaps($0, x0: 61, y0: 141, x1: 360, y1: 160) })
+    }
+
+    @Test func anOpenCellHoldingAHeadingOfSeveralLinesIsNotAField() throws {
+        // The left column of an open table holds a three-line heading: not a field; the cell right of it is.
+        var page = Sketch()
+        for y in [100.0, 200.0] { page.hline(x0: 40, x1: 560, y: y) }
+        page.vline(x: 140, y0: 100, y1: 200)
+        page.vline(x: 559, y0: 100, y1: 201)
+        for line in 0..<3 { page.caption(x: 44, y: 104 + Double(line) * 8, width: 60) }
+        let regions = try page.detect()
+        #expect(!regions.contains { $0.x < 130 })
+        #expect(regions.contains { overlaps($0, x0: 141, y0: 101, x1: 559, y1: 200) })
+    }
+}
