@@ -88,7 +88,7 @@ struct VisualDetector {
 
     /// Regions of paper enclosed by rulings: boxes and table cells. Three sides must be real rulings; the
     /// fourth may be the virtual closing of `closedMask` (a cell at the open edge of a table).
-    /// - Returns: the cells, and those of them whose fourth side is virtual.
+    /// - Returns: the cells, and those of them whose left side is virtual (the first column of an open table).
     private func enclosedCells(lineMask: [UInt8], closedMask: [UInt8]) throws -> (cells: [Box], open: Set<Box>) {
         let r = raster
         let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: closedMask.map { $0 != 0 ? 255 : 0 })
@@ -104,7 +104,7 @@ struct VisualDetector {
             let real = ruledSides(box, mask: lineMask)
             guard real.count >= 3, real.count == 4 || ruledSides(box, mask: closedMask).count == 4 else { continue }
             cells.append(box)
-            if real.count == 3 { open.insert(box) }
+            if !real.contains(2) { open.insert(box) }
         }
         // A region holding other cells is a frame around them, not a field.
         let kept = cells.filter { outer in
@@ -150,7 +150,7 @@ struct VisualDetector {
 
     /// The part of a cell meant for writing: the whole cell when empty, the room below (or after) a caption,
     /// nothing when the cell is full of printed text.
-    /// An open cell (at the open edge of a table) with a caption of several lines is a row heading, not a field.
+    /// A cell of the open first column of a table with a caption of several lines is a row heading, not a field.
     private func writableArea(of cell: Box, isOpen: Bool, blobs: [Box]) -> VisualCandidate? {
         let r = raster
         let inside = blobs.filter { cell.containsCenter(of: $0) }
@@ -162,15 +162,24 @@ struct VisualDetector {
         if isOpen, ink.height > r.px(12) { return nil }
         let below = cell.y1 - ink.y1
         if below >= minHeight, Double(below) >= 0.35 * Double(cell.height) {
-            let top = ink.y1 + r.px(1)
+            // Writing keeps clear of the caption above it.
+            let top = min(ink.y1 + r.px(3), cell.y1 - minHeight)
             return VisualCandidate(
                 box: Box(x0: cell.x0, y0: top, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.7, cell: cell)
         }
         let after = cell.x1 - ink.x1
         if after >= r.px(30), Double(after) >= 0.3 * Double(cell.width), cell.height >= minHeight {
+            // A one-line caption against the top or bottom of a tall cell ("$" on the bottom line of an amount
+            // column): the writing goes on the caption's line, not over the whole cell.
+            var y0 = cell.y0, y1 = cell.y1
+            let line = max(ink.height + r.px(4), r.px(12))
+            let lopsided = abs((ink.y0 - cell.y0) - (cell.y1 - ink.y1)) > cell.height * 3 / 10
+            if ink.height <= r.px(12), lopsided, Double(cell.height) > 1.3 * Double(line) {
+                y0 = max(cell.y0, ink.midY - line / 2)
+                y1 = min(cell.y1, y0 + line)
+            }
             return VisualCandidate(
-                box: Box(x0: ink.x1 + r.px(2), y0: cell.y0, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.6,
-                cell: cell)
+                box: Box(x0: ink.x1 + r.px(2), y0: y0, x1: cell.x1, y1: y1), shape: .box, confidence: 0.6, cell: cell)
         }
         return nil
     }

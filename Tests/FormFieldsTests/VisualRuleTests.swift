@@ -87,4 +87,29 @@ struct VisualRuleTests {
         #expect(!regions.contains { $0.x < 130 })
         #expect(regions.contains { overlaps($0, x0: 141, y0: 101, x1: 559, y1: 200) })
     }
+
+    @Test func aCaptionOnTheBottomLineOfATallCellPutsTheFieldOnThatLine() throws {
+        // An amount column: a tall cell with "$" at its bottom left. The field is the bottom line.
+        var page = Sketch()
+        page.box(x: 400, y: 100, width: 120, height: 70)
+        page.caption(x: 403, y: 161, width: 4)
+        // A short box with its caption in the middle of the left end: the rest of the box is the field.
+        page.box(x: 60, y: 100, width: 200, height: 20)
+        page.caption(x: 63, y: 107, width: 24)
+        let regions = try page.detect()
+        let amount = try #require(regions.first { $0.x > 400 })
+        #expect(amount.height <= 16 && amount.y + amount.height >= 168 && amount.x >= 406)
+        let name = try #require(regions.first { $0.x < 300 })
+        #expect(name.height >= 18 && name.x >= 87)
+    }
+
+    @Test func theRoomBelowACaptionKeepsClearOfIt() throws {
+        var page = Sketch()
+        page.box(x: 60, y: 100, width: 200, height: 40)
+        page.caption(x: 63, y: 103, width: 40)
+        let regions = try page.detect()
+        let field = try #require(regions.first)
+        #expect(regions.count == 1)
+        #expect(field.y >= 109 && field.y + field.height >= 139)
+    }
 }
