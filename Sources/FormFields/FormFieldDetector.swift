@@ -57,7 +57,8 @@ public struct FormFieldDetector: Sendable {
         }
         let candidates: [VisualCandidate]
         do {
-            let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: 160)
+            // A born-digital render has no noise: its pale anti-aliased hairlines are rulings too.
+            let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: isScan ? 160 : 200)
             let boxGlyphs: Set<Unicode.Scalar> = ["\u{2610}", "\u{2611}", "\u{2612}", "\u{25A1}", "\u{25CB}", "\u{25EF}", "\u{274F}", "\u{25A0}"]
             let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }.map { word in
                 Box(

@@ -229,9 +229,15 @@ struct VisualDetector {
             if isSquareOutline(box) || isCircleOutline(box) { found.append(box) }
         }
         // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
-        // pages the text layer says outright where the letters are.
+        // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
+        // over the check box in front of it: paper between the word box's start and the shape gives that away.
         return found.filter { box in
-            !(hasTextLayer ? false : isInsideWord(box)) && !letterBoxes.contains { Double($0.intersectionArea(box)) > 0.3 * Double(box.area) }
+            if !hasTextLayer { return !isInsideWord(box) }
+            return !letterBoxes.contains { word in
+                guard Double(word.intersectionArea(box)) > 0.3 * Double(box.area) else { return false }
+                let lead = Box(x0: word.x0, y0: max(word.y0, box.y0), x1: box.x0 - 1, y1: min(word.y1, box.y1))
+                return lead.width < r.px(3) || r.inkFraction(lead) > 0
+            }
         }
     }
 
