@@ -280,12 +280,13 @@ struct VisualDetector {
         return onRing >= 29 && corners.isEmpty && gapInk <= 1
     }
 
-    /// Ink right next to the shape, on either side at mid-height, as letters of a word have.
+    /// Ink right next to the shape on either side, anywhere along its height (the arm of an "r" before an "o"
+    /// touches only its top), as letters of a word have.
     private func isInsideWord(_ b: Box) -> Bool {
         let r = raster
         let reach = max(2, b.height * 3 / 10)
         func hasInk(from x0: Int, to x1: Int) -> Bool {
-            r.inkFraction(Box(x0: x0, y0: b.y0 + b.height / 4, x1: x1, y1: b.y1 - b.height / 4)) > 0.02
+            r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02
         }
         return hasInk(from: b.x0 - reach - 1, to: b.x0 - 1) || hasInk(from: b.x1 + 1, to: b.x1 + reach + 1)
     }

@@ -48,6 +48,12 @@ struct FormFieldDetectorTests {
         #expect(FormScoring.score(detected: regions, truth: truth).recall >= 0.9)
     }
 
+    @Test func lettersOfAScanAreNotCheckBoxes() throws {
+        // The "o" ending "pro" has the "r" arm right next to its top: a letter, not one of the five boxes.
+        let scan = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.scan150.pdf").path)
+        #expect(try FormFieldDetector().detect(scan).filter { $0.fieldType == .checkbox }.count == 5)
+    }
+
     @Test func checkBoxesAreFoundWhereAWordBoxReachesOverThem() throws {
         // The text layer of this form gives "MASTER'S" and "PROFESSIONAL" boxes that start over the check boxes
         // in front of them; the boxes are check boxes all the same.
