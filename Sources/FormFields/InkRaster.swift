@@ -8,12 +8,18 @@ struct InkRaster {
     let scale: Double
     /// 1 where the pixel is ink.
     var ink: [UInt8]
+    /// The grey level of each pixel (0 black, 255 white).
+    let gray: [UInt8]
+    /// Grey levels below this are ink.
+    let threshold: UInt8
 
     init(image: Image, pointsPerPixel: Double, threshold: UInt8) throws {
         let gray = try image.grayBytes()
         width = image.width
         height = image.height
         scale = pointsPerPixel
+        self.gray = gray
+        self.threshold = threshold
         ink = gray.map { $0 < threshold ? 1 : 0 }
     }
 
@@ -72,6 +78,23 @@ struct InkRaster {
             let real = horizontal ? box : Box(x0: box.y0, y0: box.x0, x1: box.y1, y1: box.x1)
             return Segment(box: real, horizontal: horizontal)
         }
+    }
+
+    /// True when a horizontal ruling fades out on one side rather than ending sharply: on most of its columns
+    /// at least two of the three rows just past its edge are grey but not ink. Shaded bars and drop shadows do
+    /// that; drawn lines, even blurred by a scanner (one grey row), do not.
+    func isShaded(_ ruling: Box) -> Bool {
+        guard ruling.width > 0 else { return false }
+        func shade(_ rows: [Int]) -> Bool {
+            guard rows.allSatisfy({ $0 >= 0 && $0 < height }) else { return false }
+            var shaded = 0
+            for x in max(0, ruling.x0)..<min(width, ruling.x1) {
+                let grey = rows.filter { let g = gray[$0 * width + x]; return g >= threshold && g < 235 }.count
+                if grey >= 2 { shaded += 1 }
+            }
+            return Double(shaded) >= 0.6 * Double(ruling.width)
+        }
+        return shade([ruling.y1, ruling.y1 + 1, ruling.y1 + 2]) || shade([ruling.y0 - 1, ruling.y0 - 2, ruling.y0 - 3])
     }
 
     /// Ink fraction inside a box (0 for an empty box).

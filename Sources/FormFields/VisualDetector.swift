@@ -301,7 +301,7 @@ struct VisualDetector {
         var fields: [VisualCandidate] = []
         for line in rulings {
             let b = line.box
-            guard b.width >= r.px(30), Double(b.width) < 0.8 * Double(r.width) else { continue }
+            guard b.width >= r.px(30), Double(b.width) < 0.8 * Double(r.width), !r.isShaded(b) else { continue }
             // Part of a box edge?
             let edgeOverlap = cells.reduce(0) { sum, cell in
                 let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack

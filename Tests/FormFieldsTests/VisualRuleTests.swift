@@ -112,4 +112,17 @@ struct VisualRuleTests {
         #expect(regions.count == 1)
         #expect(field.y >= 109 && field.y + field.height >= 139)
     }
+
+    @Test func aShadedBarIsASeparatorNotALineToWriteOn() throws {
+        var page = Sketch()
+        // A drawn line: the room above it is a field.
+        page.hline(x0: 60, x1: 300, y: 200)
+        // A bar fading out downwards (a gradient separator), further down the page.
+        page.fill(x: 60, y: 400, width: 240, height: 1, gray: 130)
+        page.fill(x: 60, y: 401, width: 240, height: 1, gray: 180)
+        page.fill(x: 60, y: 402, width: 240, height: 1, gray: 215)
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { $0.y < 200 && $0.y + $0.height >= 198 && $0.width > 200 })
+    }
 }
