@@ -23,6 +23,20 @@ struct InkRaster {
         ink = gray.map { $0 < threshold ? 1 : 0 }
     }
 
+    private init(width: Int, height: Int, scale: Double, gray: [UInt8], threshold: UInt8) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.gray = gray
+        self.threshold = threshold
+        ink = gray.map { $0 < threshold ? 1 : 0 }
+    }
+
+    /// The same page with another ink threshold.
+    func thresholded(_ threshold: UInt8) -> InkRaster {
+        InkRaster(width: width, height: height, scale: scale, gray: gray, threshold: threshold)
+    }
+
     func isInk(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height && ink[y * width + x] != 0 }
 
     /// Pixels for a length in points.

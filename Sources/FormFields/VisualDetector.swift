@@ -24,7 +24,13 @@ struct VisualDetector {
         let (cells, openCells) = try enclosedCells(
             lineMask: lineMask, closedMask: closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical))
         let blobs = try inkBlobs(lineMask: lineMask)
-        let checkboxes = try findCheckboxes(lineMask: lineMask)
+        var checkboxes = try findCheckboxes(in: r)
+        // Check boxes and radio rings drawn in pale grey fall apart at the ink threshold: look again with a
+        // lenient one, keeping only shapes whose outline is pale (a dark glyph looks rounder there too).
+        let pale = r.thresholded(max(r.threshold, 220))
+        for box in try findCheckboxes(in: pale) where !checkboxes.contains(where: { $0.intersectionArea(box) > 0 }) {
+            if hasPaleOutline(box, faint: pale) { checkboxes.append(box) }
+        }
 
         var candidates: [VisualCandidate] = []
         // Combs first: rows of equal, touching, small cells.
@@ -215,8 +221,7 @@ struct VisualDetector {
     // MARK: Check boxes
 
     /// Small squares (hollow, ticked or filled) and hollow circles standing on their own.
-    private func findCheckboxes(lineMask: [UInt8]) throws -> [Box] {
-        let r = raster
+    private func findCheckboxes(in r: InkRaster) throws -> [Box] {
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: r.ink.map { $0 != 0 ? 0 : 255 })
         let components = try image.thresholded(below: 128).connectedComponents(eightConnected: true)
         let minSide = r.px(6), maxSide = r.px(17)
@@ -226,13 +231,13 @@ struct VisualDetector {
             let aspect = Double(c.width) / Double(c.height)
             guard aspect > 0.8, aspect < 1.25 else { continue }
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
-            if isSquareOutline(box) || isCircleOutline(box) { found.append(box) }
+            if isSquareOutline(box, in: r) || isCircleOutline(box, in: r) { found.append(box) }
         }
         // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
         // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
         // over the check box in front of it: paper between the word box's start and the shape gives that away.
         return found.filter { box in
-            if !hasTextLayer { return !isInsideWord(box) }
+            if !hasTextLayer { return !isInsideWord(box, in: r) }
             return !letterBoxes.contains { word in
                 guard Double(word.intersectionArea(box)) > 0.3 * Double(box.area) else { return false }
                 let lead = Box(x0: word.x0, y0: max(word.y0, box.y0), x1: box.x0 - 1, y1: min(word.y1, box.y1))
@@ -241,10 +246,25 @@ struct VisualDetector {
         }
     }
 
+    /// True when a good part (over 40%) of the ink of the shape's rim (its outer quarter) is ink only at the
+    /// lenient threshold; dark glyphs have nearly all their rim dark.
+    private func hasPaleOutline(_ b: Box, faint: InkRaster) -> Bool {
+        let r = raster
+        let rim = max(1, min(b.width, b.height) / 4)
+        var faintInk = 0, darkInk = 0
+        for y in b.y0..<b.y1 {
+            for x in b.x0..<b.x1 where x - b.x0 < rim || b.x1 - 1 - x < rim || y - b.y0 < rim || b.y1 - 1 - y < rim {
+                guard faint.isInk(x, y) else { continue }
+                faintInk += 1
+                if r.isInk(x, y) { darkInk += 1 }
+            }
+        }
+        return faintInk > 0 && Double(darkInk) < 0.6 * Double(faintInk)
+    }
+
     /// Four straight ink edges, each at least 90% inked within its first few pixels inwards (whatever is inside:
     /// paper, a tick, a fill).
-    private func isSquareOutline(_ b: Box) -> Bool {
-        let r = raster
+    private func isSquareOutline(_ b: Box, in r: InkRaster) -> Bool {
         let t = max(1, b.width / 7)
         func covered(_ along: Range<Int>, _ inked: (Int) -> Bool) -> Bool {
             Double(along.filter(inked).count) >= 0.9 * Double(along.count)
@@ -257,8 +277,7 @@ struct VisualDetector {
         return top && bottom && left && right
     }
 
-    private func isCircleOutline(_ b: Box) -> Bool {
-        let r = raster
+    private func isCircleOutline(_ b: Box, in r: InkRaster) -> Bool {
         let cx = Double(b.x0 + b.x1 - 1) / 2, cy = Double(b.y0 + b.y1 - 1) / 2
         let radius = Double(min(b.width, b.height) - 1) / 2
         guard radius >= 2.5 else { return false }
@@ -282,8 +301,7 @@ struct VisualDetector {
 
     /// Ink right next to the shape on either side, anywhere along its height (the arm of an "r" before an "o"
     /// touches only its top), as letters of a word have.
-    private func isInsideWord(_ b: Box) -> Bool {
-        let r = raster
+    private func isInsideWord(_ b: Box, in r: InkRaster) -> Bool {
         let reach = max(2, b.height * 3 / 10)
         func hasInk(from x0: Int, to x1: Int) -> Bool {
             r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02
@@ -296,12 +314,14 @@ struct VisualDetector {
     /// The room above rulings that are not box edges: "Name ________" and signature lines.
     private func underlines(_ rulings: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
         let r = raster
+        // Lines as short as 18 points take two-letter entries (a state code).
+        let minUnderline = 18.0
         let edgeSlack = r.px(3)
         let maxHeight = r.px(15), minHeight = r.px(8)
         var fields: [VisualCandidate] = []
         for line in rulings {
             let b = line.box
-            guard b.width >= r.px(30), Double(b.width) < 0.8 * Double(r.width), !r.isShaded(b) else { continue }
+            guard b.width >= r.px(minUnderline), Double(b.width) < 0.8 * Double(r.width), !r.isShaded(b) else { continue }
             // Part of a box edge?
             let edgeOverlap = cells.reduce(0) { sum, cell in
                 let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack
@@ -320,9 +340,11 @@ struct VisualDetector {
             let band = Box(x0: b.x0, y0: b.y0 - r.px(10), x1: b.x1, y1: b.y0 - 1)
             let covered = columnsWithInk(band)
             if covered > 0.6 { continue }
-            // A caption standing on the start of the line ("$", "Name") is not part of the room to write in.
-            let start = captionEnd(band)
-            guard b.x1 - start >= r.px(30) else { continue }
+            // A caption standing on the start of the line ("$", "Name") is not part of the room to write in; a
+            // caption leaves room for an entry, so with less than 30 points left the ink is an entry on a short
+            // line ("Jr") and the whole line is the field.
+            var start = captionEnd(band)
+            if b.x1 - start < r.px(30) { start = b.x0 }
             let field = Box(x0: start, y0: top, x1: b.x1, y1: b.y0)
             if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
             fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))

@@ -37,6 +37,17 @@ struct Sketch {
         for index in 0..<Int(w / 4) { fill(x: x + Double(index) * 4, y: y, width: 3, height: 5) }
     }
 
+    /// A circle outline about 0.7 points wide, `gray` dark.
+    mutating func ring(cx: Double, cy: Double, radius: Double, gray: UInt8) {
+        let scale = Self.dpi / 72
+        for row in px(cy - radius - 1)...px(cy + radius + 1) {
+            for column in px(cx - radius - 1)...px(cx + radius + 1) {
+                let dx = Double(column) / scale - cx, dy = Double(row) / scale - cy
+                if abs((dx * dx + dy * dy).squareRoot() - radius) < 0.35 { pixels[row * width + column] = gray }
+            }
+        }
+    }
+
     func detect() throws -> [FieldRegion] {
         let image = try Image(width: width, height: height, format: .gray8, pixels: pixels)
         return try FormFieldDetector().detect(PDFDocument(image: image, dpi: Self.dpi))
@@ -124,5 +135,28 @@ struct VisualRuleTests {
         let regions = try page.detect()
         #expect(regions.count == 1)
         #expect(regions.contains { $0.y < 200 && $0.y + $0.height >= 198 && $0.width > 200 })
+    }
+
+    @Test func paleRadioRingsAreFoundAndDarkLettersAreNot() throws {
+        var page = Sketch()
+        // A radio ring drawn in light grey (too pale for the ink threshold), its label further right.
+        page.ring(cx: 100, cy: 200, radius: 3.5, gray: 190)
+        page.caption(x: 110, y: 197, width: 40)
+        // The same ring in black stands for a lone dark glyph: found by the ordinary pass or not at all.
+        page.ring(cx: 100, cy: 300, radius: 3.5, gray: 0)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.contains { abs($0.x + $0.width / 2 - 100) < 1.5 && abs($0.y + $0.height / 2 - 200) < 1.5 })
+        #expect(boxes.count <= 2)
+    }
+
+    @Test func anEntryOnAShortLineIsNotTakenForItsCaption() throws {
+        // A 38-point line with an entry ("Jr") written at its start, and a 20-point line (a state code).
+        var page = Sketch()
+        page.hline(x0: 200, x1: 238, y: 200)
+        page.caption(x: 202, y: 192, width: 8)
+        page.hline(x0: 300, x1: 320, y: 200)
+        let regions = try page.detect()
+        #expect(regions.contains { abs($0.x - 200) < 2 && abs($0.width - 38) < 3 && $0.y < 196 })
+        #expect(regions.contains { abs($0.x - 300) < 2 && abs($0.width - 20) < 3 })
     }
 }
