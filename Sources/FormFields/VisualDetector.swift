@@ -43,6 +43,13 @@ struct VisualDetector {
         for box in checkboxes {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
+        for fill in try paleFills() where !cells.contains(where: { $0.iou(fill) > 0.5 || fill.contains($0, slack: 2) }) {
+            if checkboxes.contains(where: { $0.iou(fill) > 0.3 }) { continue }
+            if var field = writableArea(of: fill, isOpen: false, blobs: blobs) {
+                field.confidence -= 0.1
+                candidates.append(field)
+            }
+        }
         candidates += underlines(horizontal, cells: cells, blobs: blobs, taken: candidates)
         return candidates
     }
@@ -140,6 +147,28 @@ struct VisualDetector {
         let top = (box.x0..<box.x1).map { ($0, box.y0 - 1) }, bottom = (box.x0..<box.x1).map { ($0, box.y1) }
         let left = (box.y0..<box.y1).map { (box.x0 - 1, $0) }, right = (box.y0..<box.y1).map { (box.x1, $0) }
         return [top, bottom, left, right].indices.filter { coverage([top, bottom, left, right][$0]) >= 0.85 }
+    }
+
+    /// Rectangles filled with a pale tint and no ruled border: fields whose background was kept (light blue,
+    /// yellow or grey boxes). The tint must fill its bounding box; anti-aliasing, shadows and gradients do not.
+    private func paleFills() throws -> [Box] {
+        let r = raster
+        var pixels = [UInt8](repeating: 255, count: r.width * r.height)
+        for index in 0..<pixels.count where r.gray[index] >= r.threshold && r.gray[index] < 246 { pixels[index] = 0 }
+        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
+        let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
+        var fills: [Box] = []
+        for c in try image.thresholded(below: 128).connectedComponents(eightConnected: false) {
+            guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
+            let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
+            guard Double(box.area) < 0.3 * Double(r.width * r.height) else { continue }
+            var covered = 0
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 where r.gray[y * r.width + x] < 246 { covered += 1 }
+            }
+            if Double(covered) >= 0.95 * Double(box.area) { fills.append(box) }
+        }
+        return fills
     }
 
     /// Bounding boxes of ink that is not a ruling: glyphs, marks, pictures.

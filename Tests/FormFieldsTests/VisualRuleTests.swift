@@ -159,4 +159,15 @@ struct VisualRuleTests {
         #expect(regions.contains { abs($0.x - 200) < 2 && abs($0.width - 38) < 3 && $0.y < 196 })
         #expect(regions.contains { abs($0.x - 300) < 2 && abs($0.width - 20) < 3 })
     }
+
+    @Test func paleFilledBoxesWithoutBordersAreFields() throws {
+        var page = Sketch()
+        // A light grey field background with no border, and a tinted heading bar full of text: only the first.
+        page.fill(x: 200, y: 200, width: 180, height: 16, gray: 225)
+        page.fill(x: 60, y: 300, width: 300, height: 14, gray: 225)
+        page.caption(x: 64, y: 304, width: 290)
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { overlaps($0, x0: 200, y0: 200, x1: 380, y1: 216) })
+    }
 }
