@@ -40,7 +40,7 @@ struct VisualDetector {
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 }) { continue }
             if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { candidates.append(field) }
         }
-        for box in checkboxes {
+        for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
         for fill in try paleFills() where !cells.contains(where: { $0.iou(fill) > 0.5 || fill.contains($0, slack: 2) }) {
@@ -257,10 +257,12 @@ struct VisualDetector {
         var found: [Box] = []
         for c in components {
             guard c.width >= minSide, c.height >= minSide, c.width <= maxSide, c.height <= maxSide else { continue }
+            // Tax forms draw their check boxes as flat rectangles; rings are round.
             let aspect = Double(c.width) / Double(c.height)
-            guard aspect > 0.8, aspect < 1.25 else { continue }
+            guard aspect > 0.65, aspect < 1.6 else { continue }
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
-            if isSquareOutline(box, in: r) || isCircleOutline(box, in: r) { found.append(box) }
+            let round = aspect > 0.8 && aspect < 1.25
+            if isSquareOutline(box, in: r) || (round && isCircleOutline(box, in: r)) { found.append(box) }
         }
         // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
         // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back

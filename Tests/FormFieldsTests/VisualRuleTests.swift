@@ -170,4 +170,14 @@ struct VisualRuleTests {
         #expect(regions.count == 1)
         #expect(regions.contains { overlaps($0, x0: 200, y0: 200, x1: 380, y1: 216) })
     }
+
+    @Test func flatRectangularCheckBoxesAreCheckBoxes() throws {
+        // Tax-form style: a 12 × 8 point box, its label well to the right.
+        var page = Sketch()
+        page.box(x: 100, y: 200, width: 12, height: 8)
+        page.caption(x: 120, y: 201, width: 60)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1)
+        #expect(boxes.contains { abs($0.x - 100) < 1.5 && abs($0.width - 13) < 2 })
+    }
 }
