@@ -50,7 +50,7 @@ struct VisualDetector {
                 candidates.append(field)
             }
         }
-        candidates += underlines(horizontal, cells: cells, blobs: blobs, taken: candidates)
+        candidates += underlines(horizontal + dashedRulings(), cells: cells, blobs: blobs, taken: candidates)
         return candidates
     }
 
@@ -381,6 +381,51 @@ struct VisualDetector {
             fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
         }
         return fields
+    }
+
+    /// Lines of short dashes ("_ _ _ _", spaced underscores): at least four thin dashes of like length on one
+    /// baseline, evenly spaced with small gaps, 30 points long or more, joined into one ruling. A dash stands
+    /// alone: paper just above and below it, where the horizontal strokes of letters join the rest of the glyph.
+    private func dashedRulings() -> [Segment] {
+        let r = raster
+        func isolated(_ dash: Box) -> Bool {
+            for y in [dash.y0 - 1, dash.y1] {
+                let inked = (dash.x0..<dash.x1).filter { r.isInk($0, y) }.count
+                if inked * 10 > dash.width { return false }
+            }
+            return true
+        }
+        let dashes = r.segments(horizontal: true, minLength: r.px(2.5), maxThickness: r.px(2))
+            .map(\.box).filter { $0.width < r.px(14) && isolated($0) }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+        let slack = 1, minGap = max(1, r.px(0.8)), maxGap = r.px(5)
+        var rows: [[Box]] = []
+        var open: [Int: Int] = [:]  // baseline row (y1) -> index in rows of the chain still growing
+        for dash in dashes {
+            var joined = false
+            for y1 in (dash.y1 - slack)...(dash.y1 + slack) {
+                guard let index = open[y1], let last = rows[index].last else { continue }
+                let gap = dash.x0 - last.x1
+                let firstGap = rows[index].count > 1 ? rows[index][1].x0 - rows[index][0].x1 : gap
+                let likeLength = dash.width * 5 >= last.width * 3 && last.width * 5 >= dash.width * 3
+                if gap >= minGap, gap <= maxGap, likeLength, abs(gap - firstGap) <= max(2, firstGap / 2) {
+                    rows[index].append(dash)
+                    open[y1] = nil
+                    open[dash.y1] = index
+                    joined = true
+                    break
+                }
+            }
+            if !joined {
+                rows.append([dash])
+                open[dash.y1] = rows.count - 1
+            }
+        }
+        return rows.compactMap { row in
+            guard row.count >= 4, let first = row.first, let last = row.last, last.x1 - first.x0 >= r.px(30) else {
+                return nil
+            }
+            return Segment(box: row.dropFirst().reduce(first) { $0.union($1) }, horizontal: true)
+        }
     }
 
     /// The left edge of the room on a ruling: after ink that starts at its left end and is followed by a gap

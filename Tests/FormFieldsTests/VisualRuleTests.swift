@@ -180,4 +180,18 @@ struct VisualRuleTests {
         #expect(boxes.count == 1)
         #expect(boxes.contains { abs($0.x - 100) < 1.5 && abs($0.width - 13) < 2 })
     }
+
+    @Test func spacedUnderscoresMakeALineToWriteOn() throws {
+        var page = Sketch()
+        // "_ _ _ _ _ _ _ _ _ _": 4-point dashes, 2-point gaps.
+        for index in 0..<12 { page.fill(x: 100 + Double(index) * 6, y: 200, width: 4, height: 1) }
+        // The same dashes each under a stroke of ink (the bottom bars of letters): text, not a line.
+        for index in 0..<12 {
+            page.fill(x: 100 + Double(index) * 6, y: 300, width: 4, height: 1)
+            page.fill(x: 101 + Double(index) * 6, y: 294, width: 1, height: 6)
+        }
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { $0.x < 102 && $0.width > 60 && $0.y + $0.height <= 201 && $0.y + $0.height >= 198 })
+    }
 }
