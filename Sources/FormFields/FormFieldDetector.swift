@@ -25,7 +25,7 @@ public struct FormFieldDetector: Sendable {
     ///   fields, `PDFError.image` / `.rasterTooLarge` when a page cannot be rasterised.
     public func detect(_ document: PDFDocument) throws(PDFError) -> [FieldRegion] {
         var documentHash = StableID()
-        documentHash.add(document.data)
+        document.data.withUnsafeBytes { documentHash.add($0) }
         let seed = documentHash.uuidString
         var regions: [FieldRegion] = []
         var anyWidgets = false

@@ -47,19 +47,26 @@ struct InkRaster {
     func segments(horizontal: Bool, minLength: Int, maxThickness: Int) -> [Segment] {
         let lines = horizontal ? height : width
         let along = horizontal ? width : height
+        // Scan rows of a row-major grid: the ink itself, or its transpose for vertical rulings.
+        var grid = ink
+        if !horizontal {
+            for y in 0..<height { for x in 0..<width { grid[x * height + y] = ink[y * width + x] } }
+        }
         var open: [Box] = []  // in (along, across) coordinates: x = along, y = across
         var done: [Box] = []
+        var runs: [(Int, Int)] = []
         for line in 0..<lines {
-            var runs: [(Int, Int)] = []
-            var start = -1
-            for position in 0...along {
-                let inked = position < along && (horizontal ? isInk(position, line) : isInk(line, position))
-                if inked {
-                    if start < 0 { start = position }
-                } else if start >= 0 {
-                    if position - start >= minLength { runs.append((start, position)) }
-                    start = -1
+            runs.removeAll(keepingCapacity: true)
+            let base = line * along
+            var position = 0
+            while position < along {
+                guard grid[base + position] != 0 else {
+                    position += 1
+                    continue
                 }
+                let start = position
+                while position < along, grid[base + position] != 0 { position += 1 }
+                if position - start >= minLength { runs.append((start, position)) }
             }
             var nextOpen: [Box] = []
             var used = Set<Int>()
