@@ -253,7 +253,8 @@ struct VisualDetector {
     private func findCheckboxes(in r: InkRaster) throws -> [Box] {
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: r.ink.map { $0 != 0 ? 0 : 255 })
         let components = try image.thresholded(below: 128).connectedComponents(eightConnected: true)
-        let minSide = r.px(6), maxSide = r.px(17)
+        // Up to 20 points: 18-point boxes and rings (a common widget size) render a little larger.
+        let minSide = r.px(6), maxSide = r.px(20)
         var found: [Box] = []
         for c in components {
             guard c.width >= minSide, c.height >= minSide, c.width <= maxSide, c.height <= maxSide else { continue }

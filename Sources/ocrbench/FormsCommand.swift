@@ -22,6 +22,9 @@ struct FormsCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --dir: list the truth fields each document missed.")
     var verbose = false
 
+    @Flag(name: .long, help: "With --regions: detect visually on every page, ignoring AcroForm widgets.")
+    var visual = false
+
     @Flag(name: .long, help: "With --dir: also score visual detection on the interactive forms' pages (widgets as truth).")
     var visualOnInteractive = false
 
@@ -42,7 +45,10 @@ struct FormsCommand: AsyncParsableCommand {
         } else {
             document = try PDFDocument(imageData: data)
         }
-        let found = try FormFieldDetector().detect(document)
+        let detector = FormFieldDetector()
+        let found = try visual
+            ? (0..<document.pageCount).flatMap { index in try detector.detectVisually(on: document.page(at: index)) }
+            : detector.detect(document)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(found.map(RegionJSON.init)), as: UTF8.self))

@@ -194,4 +194,13 @@ struct VisualRuleTests {
         #expect(regions.count == 1)
         #expect(regions.contains { $0.x < 102 && $0.width > 60 && $0.y + $0.height <= 201 && $0.y + $0.height >= 198 })
     }
+
+    @Test func eighteenPointBoxesAndRingsAreCheckBoxes() throws {
+        // The usual widget size of check boxes and radio buttons.
+        var page = Sketch()
+        page.box(x: 100, y: 200, width: 18, height: 18)
+        page.ring(cx: 200, cy: 209, radius: 9, gray: 0)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 2)
+    }
 }
