@@ -185,7 +185,8 @@ struct VisualDetector {
 
     /// The part of a cell meant for writing: the whole cell when empty, the room below (or after) a caption,
     /// nothing when the cell is full of printed text.
-    /// A cell of the open first column of a table with a caption of several lines is a row heading, not a field.
+    /// A cell of the open first column of a table with a caption of several lines is a row heading, not a field;
+    /// there only the room below a caption is.
     private func writableArea(of cell: Box, isOpen: Bool, blobs: [Box]) -> VisualCandidate? {
         let r = raster
         let inside = blobs.filter { cell.containsCenter(of: $0) }
@@ -202,6 +203,9 @@ struct VisualDetector {
             return VisualCandidate(
                 box: Box(x0: cell.x0, y0: top, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.7, cell: cell)
         }
+        // In the open first column of a table a caption with room after it is an entry of a list ("Form 1120 |
+        // code"), not a field.
+        if isOpen { return nil }
         let after = cell.x1 - ink.x1
         if after >= r.px(30), Double(after) >= 0.3 * Double(cell.width), cell.height >= minHeight {
             // A one-line caption against the top or bottom of a tall cell ("$" on the bottom line of an amount

@@ -203,4 +203,17 @@ struct VisualRuleTests {
         let boxes = try page.detect().filter { $0.fieldType == .checkbox }
         #expect(boxes.count == 2)
     }
+
+    @Test func entriesOfAListInTheOpenFirstColumnAreNotFields() throws {
+        // "Form 1120 | 12" rows: a caption on the left of each open first-column cell, a code in the next column.
+        var page = Sketch()
+        for row in 0...4 { page.hline(x0: 40, x1: 340, y: 100 + Double(row) * 14) }
+        page.vline(x: 250, y0: 100, y1: 156)
+        page.vline(x: 339, y0: 100, y1: 157)
+        for row in 0..<4 {
+            page.caption(x: 44, y: 104 + Double(row) * 14, width: 40)
+            page.caption(x: 290, y: 104 + Double(row) * 14, width: 8)
+        }
+        #expect(try page.detect().allSatisfy { $0.x > 250 })
+    }
 }
