@@ -272,8 +272,14 @@ struct VisualDetector {
         // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
         // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
         // over the check box in front of it: paper between the word box's start and the shape gives that away.
+        // Letters that are not in the text layer (text drawn as paths, or inside annotation appearances) are
+        // letters all the same: ink right beside the shape that no text-layer word accounts for is a word's.
         return found.filter { box in
-            if !hasTextLayer { return !isInsideWord(box, in: r) }
+            if isInsideWord(box, in: r) {
+                let reach = max(2, box.height * 3 / 10) + 1
+                let beside = Box(x0: box.x0 - reach, y0: box.y0, x1: box.x1 + reach, y1: box.y1)
+                if !hasTextLayer || !letterBoxes.contains(where: { $0.intersectionArea(beside) > 0 }) { return false }
+            }
             return !letterBoxes.contains { word in
                 guard Double(word.intersectionArea(box)) > 0.3 * Double(box.area) else { return false }
                 let lead = Box(x0: word.x0, y0: max(word.y0, box.y0), x1: box.x0 - 1, y1: min(word.y1, box.y1))

@@ -70,6 +70,17 @@ struct FormFieldDetectorTests {
         #expect(!boxes.contains { $0.x < 45 && $0.y > 420 && $0.y < 440 })
     }
 
+    @Test func lettersOutsideTheTextLayerAreNotCheckBoxes() throws {
+        // A rich-text widget draws paragraphs of Lorem ipsum that are not in the page's text layer: its "o"s are
+        // letters. Found visually (widgets ignored), only the real boxes on the left are check boxes.
+        let url = Fixtures.sharedForms.appendingPathComponent(
+            "interactive/apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__AcroFormsBasicFields.pdf")
+        let page = try PDFDocument(contentsOf: url.path).page(at: 0)
+        let boxes = try FormFieldDetector().detectVisually(on: page).filter { $0.fieldType == .checkbox }
+        #expect(!boxes.contains { $0.x > 280 && $0.y > 150 })
+        #expect(boxes.count >= 8)
+    }
+
     @Test func emptyPageHasNoFieldsAndXFAOnlyIsReported() throws {
         let blank = try PDFDocument(image: Image.blank(width: 600, height: 800), dpi: 100)
         #expect(try FormFieldDetector().detect(blank).isEmpty)
