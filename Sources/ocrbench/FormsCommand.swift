@@ -25,7 +25,7 @@ struct FormsCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --regions: detect visually on every page, ignoring AcroForm widgets.")
     var visual = false
 
-    @Flag(name: .long, help: "With --dir: also score visual detection on the interactive forms' pages (widgets as truth).")
+    @Flag(name: .long, help: "With --dir: also score visual detection on the interactive forms' pages and 150-dpi scans of them (widgets as truth).")
     var visualOnInteractive = false
 
     func validate() throws {
@@ -66,12 +66,15 @@ struct FormsCommand: AsyncParsableCommand {
         let root = URL(fileURLWithPath: directory)
         let benchmark = FormBenchmark()
         var results = try benchmark.scoreDerived(directory: root)
-        if visualOnInteractive { results += try benchmark.scoreVisualOnInteractive(directory: root) }
+        if visualOnInteractive {
+            results += try benchmark.scoreVisualOnInteractive(directory: root)
+            results += try benchmark.scoreVisualOnInteractive(directory: root, asScans: true)
+        }
         func line(_ name: String, _ s: FormScoring.Score, _ extra: String = "") -> String {
             let f = { (v: Double) in String(format: "%.3f", v) }
             return "\(name.padding(toLength: 78, withPad: " ", startingAt: 0)) truth \(String(format: "%3d", s.truthCount)) det \(String(format: "%3d", s.detectedCount)) match \(String(format: "%3d", s.matched))  P \(f(s.precision))  R \(f(s.recall))  type \(f(s.typeAccuracy))\(extra)"
         }
-        for kind in ["born-digital", "scan"] + (visualOnInteractive ? ["visual-on-interactive"] : []) {
+        for kind in ["born-digital", "scan"] + (visualOnInteractive ? ["visual-on-interactive", "scans-of-interactive"] : []) {
             print("== \(kind)")
             var total = FormScoring.Score()
             var pages = 0
