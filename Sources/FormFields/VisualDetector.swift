@@ -50,7 +50,8 @@ struct VisualDetector {
                 candidates.append(field)
             }
         }
-        candidates += underlines(horizontal + dashedRulings(), cells: cells, blobs: blobs, taken: candidates)
+        candidates += underlines(
+            horizontal + dashedRulings(), posts: vertical, cells: cells, blobs: blobs, taken: candidates)
         return candidates
     }
 
@@ -354,7 +355,9 @@ struct VisualDetector {
     // MARK: Underlines
 
     /// The room above rulings that are not box edges: "Name ________" and signature lines.
-    private func underlines(_ rulings: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
+    private func underlines(
+        _ rulings: [Segment], posts: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]
+    ) -> [VisualCandidate] {
         let r = raster
         // Lines as short as 18 points take two-letter entries (a state code).
         let minUnderline = 18.0
@@ -364,6 +367,13 @@ struct VisualDetector {
         for line in rulings {
             let b = line.box
             guard b.width >= r.px(minUnderline), Double(b.width) < 0.8 * Double(r.width), !r.isShaded(b) else { continue }
+            // A short stroke meeting an upright at one end is a corner (crop marks, brackets), not a line.
+            if b.width < r.px(30), posts.contains(where: { v in
+                v.box.y0 <= b.y1 + edgeSlack && v.box.y1 >= b.y0 - edgeSlack
+                    && (abs(v.box.x0 - b.x0) <= edgeSlack || abs(v.box.x1 - b.x1) <= edgeSlack)
+            }) {
+                continue
+            }
             // Part of a box edge?
             let edgeOverlap = cells.reduce(0) { sum, cell in
                 let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack

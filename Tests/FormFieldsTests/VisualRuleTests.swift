@@ -216,4 +216,15 @@ struct VisualRuleTests {
         }
         #expect(try page.detect().allSatisfy { $0.x > 250 })
     }
+
+    @Test func cropMarksAreNotShortLines() throws {
+        // An L of two 20-point strokes at a page corner, and a 20-point line on its own.
+        var page = Sketch()
+        page.hline(x0: 30, x1: 50, y: 60)
+        page.vline(x: 30, y0: 40, y1: 61)
+        page.hline(x0: 300, x1: 320, y: 200)
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { abs($0.x - 300) < 2 })
+    }
 }
