@@ -336,10 +336,16 @@ struct VisualDetector {
         // Corners of the bounding box are paper on a circle.
         let corners = [(b.x0, b.y0), (b.x1 - 1, b.y0), (b.x0, b.y1 - 1), (b.x1 - 1, b.y1 - 1)].filter { r.isInk($0.0, $0.1) }
         // Between ring and centre there is paper (hollow), except for a filled dot of a chosen radio.
-        let inner = Int((radius * 0.55).rounded())
-        let ringGap = [(Int(cx) + inner, Int(cy)), (Int(cx) - inner, Int(cy)), (Int(cx), Int(cy) + inner), (Int(cx), Int(cy) - inner)]
-        let gapInk = ringGap.filter { r.isInk($0.0, $0.1) }.count
-        return onRing >= 29 && corners.isEmpty && gapInk <= 1
+        func inkAround(_ fraction: Double) -> Int {
+            let inner = Int((radius * fraction).rounded())
+            let probes = [(Int(cx) + inner, Int(cy)), (Int(cx) - inner, Int(cy)), (Int(cx), Int(cy) + inner), (Int(cx), Int(cy) - inner)]
+            return probes.filter { r.isInk($0.0, $0.1) }.count
+        }
+        // The dot of a chosen radio (a disc round the centre) can reach past the first probe: then paper a
+        // little further out will do.
+        let dotted = r.isInk(Int(cx), Int(cy)) && inkAround(0.3) == 4
+        let hollow = inkAround(0.55) <= 1 || (dotted && (inkAround(0.7) <= 1 || inkAround(0.8) <= 1))
+        return onRing >= 29 && corners.isEmpty && hollow
     }
 
     /// Ink right next to the shape on either side, anywhere along its height (the arm of an "r" before an "o"

@@ -227,4 +227,15 @@ struct VisualRuleTests {
         #expect(regions.count == 1)
         #expect(regions.contains { abs($0.x - 300) < 2 })
     }
+
+    @Test func aChosenRadioWithABigDotIsACheckBox() throws {
+        var page = Sketch()
+        page.ring(cx: 100, cy: 200, radius: 5, gray: 0)
+        // The dot reaches past half the radius.
+        for step in 0..<8 { page.ring(cx: 100, cy: 200, radius: Double(step) * 0.45, gray: 0) }
+        page.fill(x: 99.5, y: 199.5, width: 1, height: 1)
+        page.caption(x: 112, y: 197, width: 30)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1)
+    }
 }
