@@ -87,6 +87,61 @@ public struct FormBenchmark {
         return results
     }
 
+    /// Scores visual detection on the pages of every PDF of `interactive/` under `directory`, ignoring their
+    /// widgets for detection and taking them as the truth (their appearances are drawn on the page, as in a
+    /// flattened form). A wider check of the visual rules than the four derived forms.
+    ///
+    /// - Throws: file-system errors; documents that fail to open or render are skipped.
+    /// - Parameter asScans: render each page at 150 dpi grey and detect on that image wrapped as a PDF (the scan
+    ///   path, no text layer) instead of on the page itself.
+    public func scoreVisualOnInteractive(directory: URL, asScans: Bool = false) throws -> [DocumentResult] {
+        let folder = directory.appendingPathComponent("interactive")
+        var results: [DocumentResult] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".pdf") {
+            guard let document = try? PDFDocument(contentsOf: folder.appendingPathComponent(name).path) else { continue }
+            var score = FormScoring.Score()
+            var missed: [String] = []
+            var elapsed = 0.0
+            for index in 0..<document.pageCount {
+                guard let page = try? document.page(at: index) else { continue }
+                var target = page
+                if asScans {
+                    guard let image = try? page.render(dpi: 150).grayscale(),
+                        let scan = try? PDFDocument(image: image, dpi: 150), let scanPage = try? scan.page(at: 0)
+                    else { continue }
+                    target = scanPage
+                }
+                let start = DispatchTime.now()
+                guard let regions = try? detector.detectVisually(on: target) else { continue }
+                elapsed += Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+                let truth: [FormScoring.TruthField] = page.formWidgets().compactMap { widget in
+                    let category: ScoringCategory
+                    switch widget.kind {
+                    case .text, .comb, .choice: category = .text
+                    case .multiline: category = .multiline
+                    case .checkbox, .radio: category = .checkbox
+                    case .signature: category = .signature
+                    case .pushbutton, .unknown: return nil
+                    }
+                    return FormScoring.TruthField(
+                        pageIndex: asScans ? 0 : index, category: category, rect: widget.rect, name: widget.name ?? "")
+                }
+                score = score + FormScoring.score(detected: regions, truth: truth)
+                missed += truth.filter { field in
+                    !regions.contains { r in
+                        PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect) >= 0.5
+                    }
+                }.map { "p\($0.pageIndex + 1) \($0.name)" }
+            }
+            results.append(
+                DocumentResult(
+                    file: name, kind: asScans ? "scans-of-interactive" : "visual-on-interactive",
+                    pages: document.pageCount, score: score,
+                    milliseconds: elapsed, missed: missed))
+        }
+        return results
+    }
+
     /// Checks AcroForm reading on every PDF of `interactive/` under `directory`: field counts per category
     /// against `MANIFEST.tsv`, and widget rectangles and types against `derived/*.truth.json` where present.
     public func checkAcroForms(directory: URL) throws -> [AcroFormResult] {

@@ -25,7 +25,7 @@ public struct FormFieldDetector: Sendable {
     ///   fields, `PDFError.image` / `.rasterTooLarge` when a page cannot be rasterised.
     public func detect(_ document: PDFDocument) throws(PDFError) -> [FieldRegion] {
         var documentHash = StableID()
-        documentHash.add(document.data)
+        document.data.withUnsafeBytes { documentHash.add($0) }
         let seed = documentHash.uuidString
         var regions: [FieldRegion] = []
         var anyWidgets = false
@@ -57,7 +57,8 @@ public struct FormFieldDetector: Sendable {
         }
         let candidates: [VisualCandidate]
         do {
-            let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: 160)
+            // A born-digital render has no noise: its pale anti-aliased hairlines are rulings too.
+            let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: isScan ? 160 : 200)
             let boxGlyphs: Set<Unicode.Scalar> = ["\u{2610}", "\u{2611}", "\u{2612}", "\u{25A1}", "\u{25CB}", "\u{25EF}", "\u{274F}", "\u{25A0}"]
             let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }.map { word in
                 Box(

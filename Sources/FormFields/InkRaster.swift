@@ -8,13 +8,33 @@ struct InkRaster {
     let scale: Double
     /// 1 where the pixel is ink.
     var ink: [UInt8]
+    /// The grey level of each pixel (0 black, 255 white).
+    let gray: [UInt8]
+    /// Grey levels below this are ink.
+    let threshold: UInt8
 
     init(image: Image, pointsPerPixel: Double, threshold: UInt8) throws {
         let gray = try image.grayBytes()
         width = image.width
         height = image.height
         scale = pointsPerPixel
+        self.gray = gray
+        self.threshold = threshold
         ink = gray.map { $0 < threshold ? 1 : 0 }
+    }
+
+    private init(width: Int, height: Int, scale: Double, gray: [UInt8], threshold: UInt8) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.gray = gray
+        self.threshold = threshold
+        ink = gray.map { $0 < threshold ? 1 : 0 }
+    }
+
+    /// The same page with another ink threshold.
+    func thresholded(_ threshold: UInt8) -> InkRaster {
+        InkRaster(width: width, height: height, scale: scale, gray: gray, threshold: threshold)
     }
 
     func isInk(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height && ink[y * width + x] != 0 }
@@ -27,19 +47,26 @@ struct InkRaster {
     func segments(horizontal: Bool, minLength: Int, maxThickness: Int) -> [Segment] {
         let lines = horizontal ? height : width
         let along = horizontal ? width : height
+        // Scan rows of a row-major grid: the ink itself, or its transpose for vertical rulings.
+        var grid = ink
+        if !horizontal {
+            for y in 0..<height { for x in 0..<width { grid[x * height + y] = ink[y * width + x] } }
+        }
         var open: [Box] = []  // in (along, across) coordinates: x = along, y = across
         var done: [Box] = []
+        var runs: [(Int, Int)] = []
         for line in 0..<lines {
-            var runs: [(Int, Int)] = []
-            var start = -1
-            for position in 0...along {
-                let inked = position < along && (horizontal ? isInk(position, line) : isInk(line, position))
-                if inked {
-                    if start < 0 { start = position }
-                } else if start >= 0 {
-                    if position - start >= minLength { runs.append((start, position)) }
-                    start = -1
+            runs.removeAll(keepingCapacity: true)
+            let base = line * along
+            var position = 0
+            while position < along {
+                guard grid[base + position] != 0 else {
+                    position += 1
+                    continue
                 }
+                let start = position
+                while position < along, grid[base + position] != 0 { position += 1 }
+                if position - start >= minLength { runs.append((start, position)) }
             }
             var nextOpen: [Box] = []
             var used = Set<Int>()
@@ -72,6 +99,23 @@ struct InkRaster {
             let real = horizontal ? box : Box(x0: box.y0, y0: box.x0, x1: box.y1, y1: box.x1)
             return Segment(box: real, horizontal: horizontal)
         }
+    }
+
+    /// True when a horizontal ruling fades out on one side rather than ending sharply: on most of its columns
+    /// at least two of the three rows just past its edge are grey but not ink. Shaded bars and drop shadows do
+    /// that; drawn lines, even blurred by a scanner (one grey row), do not.
+    func isShaded(_ ruling: Box) -> Bool {
+        guard ruling.width > 0 else { return false }
+        func shade(_ rows: [Int]) -> Bool {
+            guard rows.allSatisfy({ $0 >= 0 && $0 < height }) else { return false }
+            var shaded = 0
+            for x in max(0, ruling.x0)..<min(width, ruling.x1) {
+                let grey = rows.filter { let g = gray[$0 * width + x]; return g >= threshold && g < 235 }.count
+                if grey >= 2 { shaded += 1 }
+            }
+            return Double(shaded) >= 0.6 * Double(ruling.width)
+        }
+        return shade([ruling.y1, ruling.y1 + 1, ruling.y1 + 2]) || shade([ruling.y0 - 1, ruling.y0 - 2, ruling.y0 - 3])
     }
 
     /// Ink fraction inside a box (0 for an empty box).

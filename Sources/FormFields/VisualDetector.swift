@@ -21,9 +21,16 @@ struct VisualDetector {
                 for x in max(0, b.x0 - 1)..<min(r.width, b.x1 + 1) { lineMask[y * r.width + x] = 1 }
             }
         }
-        let cells = try enclosedCells(lineMask: lineMask)
+        let (cells, openCells) = try enclosedCells(
+            lineMask: lineMask, closedMask: closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical))
         let blobs = try inkBlobs(lineMask: lineMask)
-        let checkboxes = try findCheckboxes(lineMask: lineMask)
+        var checkboxes = try findCheckboxes(in: r)
+        // Check boxes and radio rings drawn in pale grey fall apart at the ink threshold: look again with a
+        // lenient one, keeping only shapes whose outline is pale (a dark glyph looks rounder there too).
+        let pale = r.thresholded(max(r.threshold, 220))
+        for box in try findCheckboxes(in: pale) where !checkboxes.contains(where: { $0.intersectionArea(box) > 0 }) {
+            if hasPaleOutline(box, faint: pale) { checkboxes.append(box) }
+        }
 
         var candidates: [VisualCandidate] = []
         // Combs first: rows of equal, touching, small cells.
@@ -31,41 +38,99 @@ struct VisualDetector {
         candidates += combs
         for cell in cells where !combMembers.contains(cell) {
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 }) { continue }
-            if let field = writableArea(of: cell, blobs: blobs) { candidates.append(field) }
+            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { candidates.append(field) }
         }
-        for box in checkboxes {
+        for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
-        candidates += underlines(horizontal, cells: cells, blobs: blobs, taken: candidates)
+        for fill in try paleFills() where !cells.contains(where: { $0.iou(fill) > 0.5 || fill.contains($0, slack: 2) }) {
+            if checkboxes.contains(where: { $0.iou(fill) > 0.3 }) { continue }
+            if var field = writableArea(of: fill, isOpen: false, blobs: blobs) {
+                field.confidence -= 0.1
+                candidates.append(field)
+            }
+        }
+        candidates += underlines(
+            horizontal + dashedRulings(), posts: vertical, cells: cells, blobs: blobs, taken: candidates)
         return candidates
     }
 
     // MARK: Boxes
 
-    /// Regions of paper fully enclosed by rulings whose four sides are rulings: boxes and table cells.
-    private func enclosedCells(lineMask: [UInt8]) throws -> [Box] {
+    /// `lineMask` with the open left and right ends of tables closed: where two rulings start (or end) at the
+    /// same x and a real vertical ruling joins them further in, a virtual vertical ruling joins their ends, as
+    /// the page margin closes a table drawn without outer verticals.
+    private func closingOpenSides(_ lineMask: [UInt8], horizontal: [Segment], vertical: [Segment]) -> [UInt8] {
         let r = raster
-        let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: lineMask.map { $0 != 0 ? 255 : 0 })
+        var closed = lineMask
+        let slack = r.px(2), minGap = r.px(6), maxGap = r.px(300)
+        let rulings = horizontal.map(\.box).filter { $0.width >= r.px(30) }.sorted { $0.y0 < $1.y0 }
+        let posts = vertical.map(\.box)
+        // Stacked separate boxes have aligned edges too, but no ruling joins one box to the next.
+        func joined(_ upper: Box, _ lower: Box, awayFrom x: Int) -> Bool {
+            posts.contains { v in
+                v.y0 <= upper.y1 + slack && v.y1 >= lower.y0 - slack && abs(v.midX - x) > slack
+                    && v.x0 >= max(upper.x0, lower.x0) - slack && v.x1 <= min(upper.x1, lower.x1) + slack
+            }
+        }
+        func draw(x: Int, from y0: Int, to y1: Int) {
+            guard x >= 0, x < r.width else { return }
+            for y in max(0, y0)..<min(r.height, y1) { closed[y * r.width + x] = 1 }
+        }
+        for (index, upper) in rulings.enumerated() {
+            var leftDone = false, rightDone = false
+            for lower in rulings[(index + 1)...] where lower.y0 - upper.y1 >= minGap {
+                if lower.y0 - upper.y1 > maxGap || (leftDone && rightDone) { break }
+                let alignedLeft = !leftDone && abs(lower.x0 - upper.x0) <= slack
+                let alignedRight = !rightDone && abs(lower.x1 - upper.x1) <= slack
+                guard alignedLeft || alignedRight else { continue }
+                // Only the nearest aligned ruling below counts, whether or not it closes a cell.
+                if alignedLeft {
+                    let x = min(lower.x0, upper.x0)
+                    if joined(upper, lower, awayFrom: x) { draw(x: x, from: upper.y0, to: lower.y1) }
+                    leftDone = true
+                }
+                if alignedRight {
+                    let x = max(lower.x1, upper.x1) - 1
+                    if joined(upper, lower, awayFrom: x) { draw(x: x, from: upper.y0, to: lower.y1) }
+                    rightDone = true
+                }
+            }
+        }
+        return closed
+    }
+
+    /// Regions of paper enclosed by rulings: boxes and table cells. Three sides must be real rulings; the
+    /// fourth may be the virtual closing of `closedMask` (a cell at the open edge of a table).
+    /// - Returns: the cells, and those of them whose left side is virtual (the first column of an open table).
+    private func enclosedCells(lineMask: [UInt8], closedMask: [UInt8]) throws -> (cells: [Box], open: Set<Box>) {
+        let r = raster
+        let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: closedMask.map { $0 != 0 ? 255 : 0 })
         let regions = try paper.thresholded(below: 128).connectedComponents(eightConnected: false)
         let minWidth = r.px(12), minHeight = r.px(6)
         var cells: [Box] = []
+        var open = Set<Box>()
         for region in regions {
             let box = Box(x0: region.x, y0: region.y, x1: region.maxX, y1: region.maxY)
             guard box.x0 > 0, box.y0 > 0, box.x1 < r.width, box.y1 < r.height else { continue }
             guard box.width >= minWidth, box.height >= minHeight else { continue }
             guard Double(box.area) < 0.5 * Double(r.width * r.height) else { continue }
-            guard sidesAreRuled(box, lineMask: lineMask) else { continue }
+            let real = ruledSides(box, mask: lineMask)
+            guard real.count >= 3, real.count == 4 || ruledSides(box, mask: closedMask).count == 4 else { continue }
             cells.append(box)
+            if !real.contains(2) { open.insert(box) }
         }
         // A region holding other cells is a frame around them, not a field.
-        return cells.filter { outer in
+        let kept = cells.filter { outer in
             let inner = cells.filter { $0 != outer && outer.contains($0, slack: 2) }.reduce(0) { $0 + $1.area }
             return Double(inner) < 0.2 * Double(outer.area)
         }
+        return (kept, open)
     }
 
-    /// True when each side of the box has ruling pixels just outside it along at least 85% of its length.
-    private func sidesAreRuled(_ box: Box, lineMask: [UInt8]) -> Bool {
+    /// The sides of the box (0 top, 1 bottom, 2 left, 3 right) with ruling pixels of `mask` just outside it
+    /// along at least 85% of their length.
+    private func ruledSides(_ box: Box, mask lineMask: [UInt8]) -> [Int] {
         let r = raster
         func ruled(_ x: Int, _ y: Int) -> Bool {
             for d in -1...2 {
@@ -82,7 +147,29 @@ struct VisualDetector {
         }
         let top = (box.x0..<box.x1).map { ($0, box.y0 - 1) }, bottom = (box.x0..<box.x1).map { ($0, box.y1) }
         let left = (box.y0..<box.y1).map { (box.x0 - 1, $0) }, right = (box.y0..<box.y1).map { (box.x1, $0) }
-        return [top, bottom, left, right].allSatisfy { coverage($0) >= 0.85 }
+        return [top, bottom, left, right].indices.filter { coverage([top, bottom, left, right][$0]) >= 0.85 }
+    }
+
+    /// Rectangles filled with a pale tint and no ruled border: fields whose background was kept (light blue,
+    /// yellow or grey boxes). The tint must fill its bounding box; anti-aliasing, shadows and gradients do not.
+    private func paleFills() throws -> [Box] {
+        let r = raster
+        var pixels = [UInt8](repeating: 255, count: r.width * r.height)
+        for index in 0..<pixels.count where r.gray[index] >= r.threshold && r.gray[index] < 246 { pixels[index] = 0 }
+        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
+        let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
+        var fills: [Box] = []
+        for c in try image.thresholded(below: 128).connectedComponents(eightConnected: false) {
+            guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
+            let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
+            guard Double(box.area) < 0.3 * Double(r.width * r.height) else { continue }
+            var covered = 0
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 where r.gray[y * r.width + x] < 246 { covered += 1 }
+            }
+            if Double(covered) >= 0.95 * Double(box.area) { fills.append(box) }
+        }
+        return fills
     }
 
     /// Bounding boxes of ink that is not a ruling: glyphs, marks, pictures.
@@ -99,25 +186,40 @@ struct VisualDetector {
 
     /// The part of a cell meant for writing: the whole cell when empty, the room below (or after) a caption,
     /// nothing when the cell is full of printed text.
-    private func writableArea(of cell: Box, blobs: [Box]) -> VisualCandidate? {
+    /// A cell of the open first column of a table with a caption of several lines is a row heading, not a field;
+    /// there only the room below a caption is.
+    private func writableArea(of cell: Box, isOpen: Bool, blobs: [Box]) -> VisualCandidate? {
         let r = raster
         let inside = blobs.filter { cell.containsCenter(of: $0) }
         let minHeight = r.px(8)
         if inside.isEmpty {
-            return VisualCandidate(box: cell, shape: .box, confidence: 0.8, cell: cell)
+            return VisualCandidate(box: cell, shape: .box, confidence: isOpen ? 0.7 : 0.8, cell: cell)
         }
         let ink = inside.dropFirst().reduce(inside[0]) { $0.union($1) }
+        if isOpen, ink.height > r.px(12) { return nil }
         let below = cell.y1 - ink.y1
         if below >= minHeight, Double(below) >= 0.35 * Double(cell.height) {
-            let top = ink.y1 + r.px(1)
+            // Writing keeps clear of the caption above it.
+            let top = min(ink.y1 + r.px(3), cell.y1 - minHeight)
             return VisualCandidate(
                 box: Box(x0: cell.x0, y0: top, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.7, cell: cell)
         }
+        // In the open first column of a table a caption with room after it is an entry of a list ("Form 1120 |
+        // code"), not a field.
+        if isOpen { return nil }
         let after = cell.x1 - ink.x1
         if after >= r.px(30), Double(after) >= 0.3 * Double(cell.width), cell.height >= minHeight {
+            // A one-line caption against the top or bottom of a tall cell ("$" on the bottom line of an amount
+            // column): the writing goes on the caption's line, not over the whole cell.
+            var y0 = cell.y0, y1 = cell.y1
+            let line = max(ink.height + r.px(4), r.px(12))
+            let lopsided = abs((ink.y0 - cell.y0) - (cell.y1 - ink.y1)) > cell.height * 3 / 10
+            if ink.height <= r.px(12), lopsided, Double(cell.height) > 1.3 * Double(line) {
+                y0 = max(cell.y0, ink.midY - line / 2)
+                y1 = min(cell.y1, y0 + line)
+            }
             return VisualCandidate(
-                box: Box(x0: ink.x1 + r.px(2), y0: cell.y0, x1: cell.x1, y1: cell.y1), shape: .box, confidence: 0.6,
-                cell: cell)
+                box: Box(x0: ink.x1 + r.px(2), y0: y0, x1: cell.x1, y1: y1), shape: .box, confidence: 0.6, cell: cell)
         }
         return nil
     }
@@ -153,30 +255,59 @@ struct VisualDetector {
     // MARK: Check boxes
 
     /// Small squares (hollow, ticked or filled) and hollow circles standing on their own.
-    private func findCheckboxes(lineMask: [UInt8]) throws -> [Box] {
-        let r = raster
+    private func findCheckboxes(in r: InkRaster) throws -> [Box] {
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: r.ink.map { $0 != 0 ? 0 : 255 })
         let components = try image.thresholded(below: 128).connectedComponents(eightConnected: true)
-        let minSide = r.px(6), maxSide = r.px(17)
+        // Up to 20 points: 18-point boxes and rings (a common widget size) render a little larger.
+        let minSide = r.px(6), maxSide = r.px(20)
         var found: [Box] = []
         for c in components {
             guard c.width >= minSide, c.height >= minSide, c.width <= maxSide, c.height <= maxSide else { continue }
+            // Tax forms draw their check boxes as flat rectangles; rings are round.
             let aspect = Double(c.width) / Double(c.height)
-            guard aspect > 0.8, aspect < 1.25 else { continue }
+            guard aspect > 0.65, aspect < 1.6 else { continue }
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
-            if isSquareOutline(box) || isCircleOutline(box) { found.append(box) }
+            let round = aspect > 0.8 && aspect < 1.25
+            if isSquareOutline(box, in: r) || (round && isCircleOutline(box, in: r)) { found.append(box) }
         }
         // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
-        // pages the text layer says outright where the letters are.
+        // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
+        // over the check box in front of it: paper between the word box's start and the shape gives that away.
+        // Letters that are not in the text layer (text drawn as paths, or inside annotation appearances) are
+        // letters all the same: ink right beside the shape that no text-layer word accounts for is a word's.
         return found.filter { box in
-            !(hasTextLayer ? false : isInsideWord(box)) && !letterBoxes.contains { Double($0.intersectionArea(box)) > 0.3 * Double(box.area) }
+            if isInsideWord(box, in: r) {
+                let reach = max(2, box.height * 3 / 10) + 1
+                let beside = Box(x0: box.x0 - reach, y0: box.y0, x1: box.x1 + reach, y1: box.y1)
+                if !hasTextLayer || !letterBoxes.contains(where: { $0.intersectionArea(beside) > 0 }) { return false }
+            }
+            return !letterBoxes.contains { word in
+                guard Double(word.intersectionArea(box)) > 0.3 * Double(box.area) else { return false }
+                let lead = Box(x0: word.x0, y0: max(word.y0, box.y0), x1: box.x0 - 1, y1: min(word.y1, box.y1))
+                return lead.width < r.px(3) || r.inkFraction(lead) > 0
+            }
         }
+    }
+
+    /// True when a good part (over 40%) of the ink of the shape's rim (its outer quarter) is ink only at the
+    /// lenient threshold; dark glyphs have nearly all their rim dark.
+    private func hasPaleOutline(_ b: Box, faint: InkRaster) -> Bool {
+        let r = raster
+        let rim = max(1, min(b.width, b.height) / 4)
+        var faintInk = 0, darkInk = 0
+        for y in b.y0..<b.y1 {
+            for x in b.x0..<b.x1 where x - b.x0 < rim || b.x1 - 1 - x < rim || y - b.y0 < rim || b.y1 - 1 - y < rim {
+                guard faint.isInk(x, y) else { continue }
+                faintInk += 1
+                if r.isInk(x, y) { darkInk += 1 }
+            }
+        }
+        return faintInk > 0 && Double(darkInk) < 0.6 * Double(faintInk)
     }
 
     /// Four straight ink edges, each at least 90% inked within its first few pixels inwards (whatever is inside:
     /// paper, a tick, a fill).
-    private func isSquareOutline(_ b: Box) -> Bool {
-        let r = raster
+    private func isSquareOutline(_ b: Box, in r: InkRaster) -> Bool {
         let t = max(1, b.width / 7)
         func covered(_ along: Range<Int>, _ inked: (Int) -> Bool) -> Bool {
             Double(along.filter(inked).count) >= 0.9 * Double(along.count)
@@ -189,8 +320,7 @@ struct VisualDetector {
         return top && bottom && left && right
     }
 
-    private func isCircleOutline(_ b: Box) -> Bool {
-        let r = raster
+    private func isCircleOutline(_ b: Box, in r: InkRaster) -> Bool {
         let cx = Double(b.x0 + b.x1 - 1) / 2, cy = Double(b.y0 + b.y1 - 1) / 2
         let radius = Double(min(b.width, b.height) - 1) / 2
         guard radius >= 2.5 else { return false }
@@ -206,18 +336,24 @@ struct VisualDetector {
         // Corners of the bounding box are paper on a circle.
         let corners = [(b.x0, b.y0), (b.x1 - 1, b.y0), (b.x0, b.y1 - 1), (b.x1 - 1, b.y1 - 1)].filter { r.isInk($0.0, $0.1) }
         // Between ring and centre there is paper (hollow), except for a filled dot of a chosen radio.
-        let inner = Int((radius * 0.55).rounded())
-        let ringGap = [(Int(cx) + inner, Int(cy)), (Int(cx) - inner, Int(cy)), (Int(cx), Int(cy) + inner), (Int(cx), Int(cy) - inner)]
-        let gapInk = ringGap.filter { r.isInk($0.0, $0.1) }.count
-        return onRing >= 29 && corners.isEmpty && gapInk <= 1
+        func inkAround(_ fraction: Double) -> Int {
+            let inner = Int((radius * fraction).rounded())
+            let probes = [(Int(cx) + inner, Int(cy)), (Int(cx) - inner, Int(cy)), (Int(cx), Int(cy) + inner), (Int(cx), Int(cy) - inner)]
+            return probes.filter { r.isInk($0.0, $0.1) }.count
+        }
+        // The dot of a chosen radio (a disc round the centre) can reach past the first probe: then paper a
+        // little further out will do.
+        let dotted = r.isInk(Int(cx), Int(cy)) && inkAround(0.3) == 4
+        let hollow = inkAround(0.55) <= 1 || (dotted && (inkAround(0.7) <= 1 || inkAround(0.8) <= 1))
+        return onRing >= 29 && corners.isEmpty && hollow
     }
 
-    /// Ink right next to the shape, on either side at mid-height, as letters of a word have.
-    private func isInsideWord(_ b: Box) -> Bool {
-        let r = raster
+    /// Ink right next to the shape on either side, anywhere along its height (the arm of an "r" before an "o"
+    /// touches only its top), as letters of a word have.
+    private func isInsideWord(_ b: Box, in r: InkRaster) -> Bool {
         let reach = max(2, b.height * 3 / 10)
         func hasInk(from x0: Int, to x1: Int) -> Bool {
-            r.inkFraction(Box(x0: x0, y0: b.y0 + b.height / 4, x1: x1, y1: b.y1 - b.height / 4)) > 0.02
+            r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02
         }
         return hasInk(from: b.x0 - reach - 1, to: b.x0 - 1) || hasInk(from: b.x1 + 1, to: b.x1 + reach + 1)
     }
@@ -225,14 +361,25 @@ struct VisualDetector {
     // MARK: Underlines
 
     /// The room above rulings that are not box edges: "Name ________" and signature lines.
-    private func underlines(_ rulings: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
+    private func underlines(
+        _ rulings: [Segment], posts: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]
+    ) -> [VisualCandidate] {
         let r = raster
+        // Lines as short as 18 points take two-letter entries (a state code).
+        let minUnderline = 18.0
         let edgeSlack = r.px(3)
         let maxHeight = r.px(15), minHeight = r.px(8)
         var fields: [VisualCandidate] = []
         for line in rulings {
             let b = line.box
-            guard b.width >= r.px(30), Double(b.width) < 0.8 * Double(r.width) else { continue }
+            guard b.width >= r.px(minUnderline), Double(b.width) < 0.8 * Double(r.width), !r.isShaded(b) else { continue }
+            // A short stroke meeting an upright at one end is a corner (crop marks, brackets), not a line.
+            if b.width < r.px(30), posts.contains(where: { v in
+                v.box.y0 <= b.y1 + edgeSlack && v.box.y1 >= b.y0 - edgeSlack
+                    && (abs(v.box.x0 - b.x0) <= edgeSlack || abs(v.box.x1 - b.x1) <= edgeSlack)
+            }) {
+                continue
+            }
             // Part of a box edge?
             let edgeOverlap = cells.reduce(0) { sum, cell in
                 let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack
@@ -251,14 +398,61 @@ struct VisualDetector {
             let band = Box(x0: b.x0, y0: b.y0 - r.px(10), x1: b.x1, y1: b.y0 - 1)
             let covered = columnsWithInk(band)
             if covered > 0.6 { continue }
-            // A caption standing on the start of the line ("$", "Name") is not part of the room to write in.
-            let start = captionEnd(band)
-            guard b.x1 - start >= r.px(30) else { continue }
+            // A caption standing on the start of the line ("$", "Name") is not part of the room to write in; a
+            // caption leaves room for an entry, so with less than 30 points left the ink is an entry on a short
+            // line ("Jr") and the whole line is the field.
+            var start = captionEnd(band)
+            if b.x1 - start < r.px(30) { start = b.x0 }
             let field = Box(x0: start, y0: top, x1: b.x1, y1: b.y0)
             if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
             fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
         }
         return fields
+    }
+
+    /// Lines of short dashes ("_ _ _ _", spaced underscores): at least four thin dashes of like length on one
+    /// baseline, evenly spaced with small gaps, 30 points long or more, joined into one ruling. A dash stands
+    /// alone: paper just above and below it, where the horizontal strokes of letters join the rest of the glyph.
+    private func dashedRulings() -> [Segment] {
+        let r = raster
+        func isolated(_ dash: Box) -> Bool {
+            for y in [dash.y0 - 1, dash.y1] {
+                let inked = (dash.x0..<dash.x1).filter { r.isInk($0, y) }.count
+                if inked * 10 > dash.width { return false }
+            }
+            return true
+        }
+        let dashes = r.segments(horizontal: true, minLength: r.px(2.5), maxThickness: r.px(2))
+            .map(\.box).filter { $0.width < r.px(14) && isolated($0) }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+        let slack = 1, minGap = max(1, r.px(0.8)), maxGap = r.px(5)
+        var rows: [[Box]] = []
+        var open: [Int: Int] = [:]  // baseline row (y1) -> index in rows of the chain still growing
+        for dash in dashes {
+            var joined = false
+            for y1 in (dash.y1 - slack)...(dash.y1 + slack) {
+                guard let index = open[y1], let last = rows[index].last else { continue }
+                let gap = dash.x0 - last.x1
+                let firstGap = rows[index].count > 1 ? rows[index][1].x0 - rows[index][0].x1 : gap
+                let likeLength = dash.width * 5 >= last.width * 3 && last.width * 5 >= dash.width * 3
+                if gap >= minGap, gap <= maxGap, likeLength, abs(gap - firstGap) <= max(2, firstGap / 2) {
+                    rows[index].append(dash)
+                    open[y1] = nil
+                    open[dash.y1] = index
+                    joined = true
+                    break
+                }
+            }
+            if !joined {
+                rows.append([dash])
+                open[dash.y1] = rows.count - 1
+            }
+        }
+        return rows.compactMap { row in
+            guard row.count >= 4, let first = row.first, let last = row.last, last.x1 - first.x0 >= r.px(30) else {
+                return nil
+            }
+            return Segment(box: row.dropFirst().reduce(first) { $0.union($1) }, horizontal: true)
+        }
     }
 
     /// The left edge of the room on a ruling: after ink that starts at its left end and is followed by a gap

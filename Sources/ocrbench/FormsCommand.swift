@@ -22,6 +22,12 @@ struct FormsCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --dir: list the truth fields each document missed.")
     var verbose = false
 
+    @Flag(name: .long, help: "With --regions: detect visually on every page, ignoring AcroForm widgets.")
+    var visual = false
+
+    @Flag(name: .long, help: "With --dir: also score visual detection on the interactive forms' pages and 150-dpi scans of them (widgets as truth).")
+    var visualOnInteractive = false
+
     func validate() throws {
         if (dir == nil) == (regions == nil) { throw ValidationError("pass exactly one of --dir or --regions") }
         if overlay != nil && regions == nil { throw ValidationError("--overlay goes with --regions") }
@@ -39,7 +45,10 @@ struct FormsCommand: AsyncParsableCommand {
         } else {
             document = try PDFDocument(imageData: data)
         }
-        let found = try FormFieldDetector().detect(document)
+        let detector = FormFieldDetector()
+        let found = try visual
+            ? (0..<document.pageCount).flatMap { index in try detector.detectVisually(on: document.page(at: index)) }
+            : detector.detect(document)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(found.map(RegionJSON.init)), as: UTF8.self))
@@ -56,12 +65,16 @@ struct FormsCommand: AsyncParsableCommand {
     private func score(directory: String) throws {
         let root = URL(fileURLWithPath: directory)
         let benchmark = FormBenchmark()
-        let results = try benchmark.scoreDerived(directory: root)
+        var results = try benchmark.scoreDerived(directory: root)
+        if visualOnInteractive {
+            results += try benchmark.scoreVisualOnInteractive(directory: root)
+            results += try benchmark.scoreVisualOnInteractive(directory: root, asScans: true)
+        }
         func line(_ name: String, _ s: FormScoring.Score, _ extra: String = "") -> String {
             let f = { (v: Double) in String(format: "%.3f", v) }
             return "\(name.padding(toLength: 78, withPad: " ", startingAt: 0)) truth \(String(format: "%3d", s.truthCount)) det \(String(format: "%3d", s.detectedCount)) match \(String(format: "%3d", s.matched))  P \(f(s.precision))  R \(f(s.recall))  type \(f(s.typeAccuracy))\(extra)"
         }
-        for kind in ["born-digital", "scan"] {
+        for kind in ["born-digital", "scan"] + (visualOnInteractive ? ["visual-on-interactive", "scans-of-interactive"] : []) {
             print("== \(kind)")
             var total = FormScoring.Score()
             var pages = 0

@@ -48,6 +48,39 @@ struct FormFieldDetectorTests {
         #expect(FormScoring.score(detected: regions, truth: truth).recall >= 0.9)
     }
 
+    @Test func lettersOfAScanAreNotCheckBoxes() throws {
+        // The "o" ending "pro" has the "r" arm right next to its top: a letter, not one of the five boxes.
+        let scan = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.scan150.pdf").path)
+        #expect(try FormFieldDetector().detect(scan).filter { $0.fieldType == .checkbox }.count == 5)
+    }
+
+    @Test func checkBoxesAreFoundWhereAWordBoxReachesOverThem() throws {
+        // The text layer of this form gives "MASTER'S" and "PROFESSIONAL" boxes that start over the check boxes
+        // in front of them; the boxes are check boxes all the same.
+        let document = try PDFDocument(
+            contentsOf: derived.appendingPathComponent("Hopding__pdf-lib__assets__pdfs__sample_form.flat.pdf").path)
+        let boxes = try FormFieldDetector().detect(document).filter { $0.fieldType == .checkbox }
+        for top in [706.1, 718.3] {
+            #expect(boxes.contains { abs($0.x - 65.4) < 2 && abs($0.y - top) < 2 }, "check box at y \(top)")
+        }
+        // Letters of words ("o" of "pro", a one-letter "Q") stay letters.
+        let membership = try FormFieldDetector().detect(
+            PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path))
+        #expect(membership.filter { $0.fieldType == .checkbox }.count == 5)
+        #expect(!boxes.contains { $0.x < 45 && $0.y > 420 && $0.y < 440 })
+    }
+
+    @Test func lettersOutsideTheTextLayerAreNotCheckBoxes() throws {
+        // A rich-text widget draws paragraphs of Lorem ipsum that are not in the page's text layer: its "o"s are
+        // letters. Found visually (widgets ignored), only the real boxes on the left are check boxes.
+        let url = Fixtures.sharedForms.appendingPathComponent(
+            "interactive/apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__AcroFormsBasicFields.pdf")
+        let page = try PDFDocument(contentsOf: url.path).page(at: 0)
+        let boxes = try FormFieldDetector().detectVisually(on: page).filter { $0.fieldType == .checkbox }
+        #expect(!boxes.contains { $0.x > 280 && $0.y > 150 })
+        #expect(boxes.count >= 8)
+    }
+
     @Test func emptyPageHasNoFieldsAndXFAOnlyIsReported() throws {
         let blank = try PDFDocument(image: Image.blank(width: 600, height: 800), dpi: 100)
         #expect(try FormFieldDetector().detect(blank).isEmpty)

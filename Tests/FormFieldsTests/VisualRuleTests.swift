@@ -1,0 +1,241 @@
+import FormFields
+import LegibleImaging
+import LegiblePDF
+import Testing
+
+/// A white 150-dpi page (612 × 792 points) to draw rulings and boxes on, in points, then wrap as a scan.
+struct Sketch {
+    static let dpi = 150.0
+    let width = 1275, height = 1650
+    var pixels: [UInt8]
+
+    init() { pixels = [UInt8](repeating: 255, count: 1275 * 1650) }
+
+    private func px(_ points: Double) -> Int { Int((points * Self.dpi / 72).rounded()) }
+
+    /// A filled rectangle in points, `gray` dark.
+    mutating func fill(x: Double, y: Double, width w: Double, height h: Double, gray: UInt8 = 0) {
+        for row in px(y)..<px(y + h) { for column in px(x)..<px(x + w) { pixels[row * width + column] = gray } }
+    }
+
+    /// A horizontal ruling 1 point thick.
+    mutating func hline(x0: Double, x1: Double, y: Double) { fill(x: x0, y: y, width: x1 - x0, height: 1) }
+
+    /// A vertical ruling 1 point thick.
+    mutating func vline(x: Double, y0: Double, y1: Double) { fill(x: x, y: y0, width: 1, height: y1 - y0) }
+
+    /// A box outline.
+    mutating func box(x: Double, y: Double, width w: Double, height h: Double) {
+        hline(x0: x, x1: x + w, y: y)
+        hline(x0: x, x1: x + w + 1, y: y + h)
+        vline(x: x, y0: y, y1: y + h)
+        vline(x: x + w, y0: y, y1: y + h)
+    }
+
+    /// A dark block the size of a short caption ("Name"), 5 points high.
+    mutating func caption(x: Double, y: Double, width w: Double = 24) {
+        for index in 0..<Int(w / 4) { fill(x: x + Double(index) * 4, y: y, width: 3, height: 5) }
+    }
+
+    /// A circle outline about 0.7 points wide, `gray` dark.
+    mutating func ring(cx: Double, cy: Double, radius: Double, gray: UInt8) {
+        let scale = Self.dpi / 72
+        for row in px(cy - radius - 1)...px(cy + radius + 1) {
+            for column in px(cx - radius - 1)...px(cx + radius + 1) {
+                let dx = Double(column) / scale - cx, dy = Double(row) / scale - cy
+                if abs((dx * dx + dy * dy).squareRoot() - radius) < 0.35 { pixels[row * width + column] = gray }
+            }
+        }
+    }
+
+    func detect() throws -> [FieldRegion] {
+        let image = try Image(width: width, height: height, format: .gray8, pixels: pixels)
+        return try FormFieldDetector().detect(PDFDocument(image: image, dpi: Self.dpi))
+    }
+}
+
+func overlaps(_ region: FieldRegion, x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
+    let rect = PDFRect(x: region.x, y: region.y, width: region.width, height: region.height)
+    return rect.intersectionOverUnion(PDFRect(x0: x0, y0: y0, x1: x1, y1: y1)) >= 0.7
+}
+
+@Suite("Visual detection rules")
+struct VisualRuleTests {
+    @Test func cellsAtTheOpenEdgesOfATableAreFields() throws {
+        // A table with no outer verticals: two rows of three columns, rulings running to the margins.
+        var page = Sketch()
+        for y in [100.0, 160.0, 220.0] { page.hline(x0: 40, x1: 560, y: y) }
+        for x in [200.0, 380.0] { page.vline(x: x, y0: 100, y1: 220) }
+        let regions = try page.detect()
+        for (x0, x1) in [(41.0, 200.0), (201.0, 380.0), (381.0, 560.0)] {
+            for (y0, y1) in [(101.0, 160.0), (161.0, 220.0)] {
+                #expect(regions.contains { overlaps($0, x0: x0, y0: y0, x1: x1, y1: y1) }, "cell \(x0)...\(x1) × \(y0)...\(y1)")
+            }
+        }
+        #expect(regions.count == 6)
+    }
+
+    @Test func stackedBoxesDoNotMakeACellOfTheGapBetweenThem() throws {
+        // Two separate boxes with aligned edges and a caption between them: two fields, not three.
+        var page = Sketch()
+        page.box(x: 60, y: 100, width: 300, height: 20)
+        page.caption(x: 62, y: 128)
+        page.box(x: 60, y: 140, width: 300, height: 20)
+        let regions = try page.detect()
+        #expect(regions.count == 2)
+        #expect(regions.contains { overlaps($0, x0: 61, y0: 101, x1: 360, y1: 120) })
+        #expect(regions.contains { overlaps($0, x0: 61, y0: 141, x1: 360, y1: 160) })
+    }
+
+    @Test func anOpenCellHoldingAHeadingOfSeveralLinesIsNotAField() throws {
+        // The left column of an open table holds a three-line heading: not a field; the cell right of it is.
+        var page = Sketch()
+        for y in [100.0, 200.0] { page.hline(x0: 40, x1: 560, y: y) }
+        page.vline(x: 140, y0: 100, y1: 200)
+        page.vline(x: 559, y0: 100, y1: 201)
+        for line in 0..<3 { page.caption(x: 44, y: 104 + Double(line) * 8, width: 60) }
+        let regions = try page.detect()
+        #expect(!regions.contains { $0.x < 130 })
+        #expect(regions.contains { overlaps($0, x0: 141, y0: 101, x1: 559, y1: 200) })
+    }
+
+    @Test func aCaptionOnTheBottomLineOfATallCellPutsTheFieldOnThatLine() throws {
+        // An amount column: a tall cell with "$" at its bottom left. The field is the bottom line.
+        var page = Sketch()
+        page.box(x: 400, y: 100, width: 120, height: 70)
+        page.caption(x: 403, y: 161, width: 4)
+        // A short box with its caption in the middle of the left end: the rest of the box is the field.
+        page.box(x: 60, y: 100, width: 200, height: 20)
+        page.caption(x: 63, y: 107, width: 24)
+        let regions = try page.detect()
+        let amount = try #require(regions.first { $0.x > 400 })
+        #expect(amount.height <= 16 && amount.y + amount.height >= 168 && amount.x >= 406)
+        let name = try #require(regions.first { $0.x < 300 })
+        #expect(name.height >= 18 && name.x >= 87)
+    }
+
+    @Test func theRoomBelowACaptionKeepsClearOfIt() throws {
+        var page = Sketch()
+        page.box(x: 60, y: 100, width: 200, height: 40)
+        page.caption(x: 63, y: 103, width: 40)
+        let regions = try page.detect()
+        let field = try #require(regions.first)
+        #expect(regions.count == 1)
+        #expect(field.y >= 109 && field.y + field.height >= 139)
+    }
+
+    @Test func aShadedBarIsASeparatorNotALineToWriteOn() throws {
+        var page = Sketch()
+        // A drawn line: the room above it is a field.
+        page.hline(x0: 60, x1: 300, y: 200)
+        // A bar fading out downwards (a gradient separator), further down the page.
+        page.fill(x: 60, y: 400, width: 240, height: 1, gray: 130)
+        page.fill(x: 60, y: 401, width: 240, height: 1, gray: 180)
+        page.fill(x: 60, y: 402, width: 240, height: 1, gray: 215)
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { $0.y < 200 && $0.y + $0.height >= 198 && $0.width > 200 })
+    }
+
+    @Test func paleRadioRingsAreFoundAndDarkLettersAreNot() throws {
+        var page = Sketch()
+        // A radio ring drawn in light grey (too pale for the ink threshold), its label further right.
+        page.ring(cx: 100, cy: 200, radius: 3.5, gray: 190)
+        page.caption(x: 110, y: 197, width: 40)
+        // The same ring in black stands for a lone dark glyph: found by the ordinary pass or not at all.
+        page.ring(cx: 100, cy: 300, radius: 3.5, gray: 0)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.contains { abs($0.x + $0.width / 2 - 100) < 1.5 && abs($0.y + $0.height / 2 - 200) < 1.5 })
+        #expect(boxes.count <= 2)
+    }
+
+    @Test func anEntryOnAShortLineIsNotTakenForItsCaption() throws {
+        // A 38-point line with an entry ("Jr") written at its start, and a 20-point line (a state code).
+        var page = Sketch()
+        page.hline(x0: 200, x1: 238, y: 200)
+        page.caption(x: 202, y: 192, width: 8)
+        page.hline(x0: 300, x1: 320, y: 200)
+        let regions = try page.detect()
+        #expect(regions.contains { abs($0.x - 200) < 2 && abs($0.width - 38) < 3 && $0.y < 196 })
+        #expect(regions.contains { abs($0.x - 300) < 2 && abs($0.width - 20) < 3 })
+    }
+
+    @Test func paleFilledBoxesWithoutBordersAreFields() throws {
+        var page = Sketch()
+        // A light grey field background with no border, and a tinted heading bar full of text: only the first.
+        page.fill(x: 200, y: 200, width: 180, height: 16, gray: 225)
+        page.fill(x: 60, y: 300, width: 300, height: 14, gray: 225)
+        page.caption(x: 64, y: 304, width: 290)
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { overlaps($0, x0: 200, y0: 200, x1: 380, y1: 216) })
+    }
+
+    @Test func flatRectangularCheckBoxesAreCheckBoxes() throws {
+        // Tax-form style: a 12 × 8 point box, its label well to the right.
+        var page = Sketch()
+        page.box(x: 100, y: 200, width: 12, height: 8)
+        page.caption(x: 120, y: 201, width: 60)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1)
+        #expect(boxes.contains { abs($0.x - 100) < 1.5 && abs($0.width - 13) < 2 })
+    }
+
+    @Test func spacedUnderscoresMakeALineToWriteOn() throws {
+        var page = Sketch()
+        // "_ _ _ _ _ _ _ _ _ _": 4-point dashes, 2-point gaps.
+        for index in 0..<12 { page.fill(x: 100 + Double(index) * 6, y: 200, width: 4, height: 1) }
+        // The same dashes each under a stroke of ink (the bottom bars of letters): text, not a line.
+        for index in 0..<12 {
+            page.fill(x: 100 + Double(index) * 6, y: 300, width: 4, height: 1)
+            page.fill(x: 101 + Double(index) * 6, y: 294, width: 1, height: 6)
+        }
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { $0.x < 102 && $0.width > 60 && $0.y + $0.height <= 201 && $0.y + $0.height >= 198 })
+    }
+
+    @Test func eighteenPointBoxesAndRingsAreCheckBoxes() throws {
+        // The usual widget size of check boxes and radio buttons.
+        var page = Sketch()
+        page.box(x: 100, y: 200, width: 18, height: 18)
+        page.ring(cx: 200, cy: 209, radius: 9, gray: 0)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 2)
+    }
+
+    @Test func entriesOfAListInTheOpenFirstColumnAreNotFields() throws {
+        // "Form 1120 | 12" rows: a caption on the left of each open first-column cell, a code in the next column.
+        var page = Sketch()
+        for row in 0...4 { page.hline(x0: 40, x1: 340, y: 100 + Double(row) * 14) }
+        page.vline(x: 250, y0: 100, y1: 156)
+        page.vline(x: 339, y0: 100, y1: 157)
+        for row in 0..<4 {
+            page.caption(x: 44, y: 104 + Double(row) * 14, width: 40)
+            page.caption(x: 290, y: 104 + Double(row) * 14, width: 8)
+        }
+        #expect(try page.detect().allSatisfy { $0.x > 250 })
+    }
+
+    @Test func cropMarksAreNotShortLines() throws {
+        // An L of two 20-point strokes at a page corner, and a 20-point line on its own.
+        var page = Sketch()
+        page.hline(x0: 30, x1: 50, y: 60)
+        page.vline(x: 30, y0: 40, y1: 61)
+        page.hline(x0: 300, x1: 320, y: 200)
+        let regions = try page.detect()
+        #expect(regions.count == 1)
+        #expect(regions.contains { abs($0.x - 300) < 2 })
+    }
+
+    @Test func aChosenRadioWithABigDotIsACheckBox() throws {
+        var page = Sketch()
+        page.ring(cx: 100, cy: 200, radius: 5, gray: 0)
+        // The dot reaches past half the radius.
+        for step in 0..<8 { page.ring(cx: 100, cy: 200, radius: Double(step) * 0.45, gray: 0) }
+        page.fill(x: 99.5, y: 199.5, width: 1, height: 1)
+        page.caption(x: 112, y: 197, width: 30)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1)
+    }
+}
