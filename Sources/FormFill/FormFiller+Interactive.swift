@@ -13,6 +13,7 @@ extension FormFiller {
         document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
     ) throws(FillError) -> FillResult {
         guard fields.contains(where: { $0.acroFormFieldID != nil }) else { throw FillError.noInteractiveFields }
+        try Self.checkDefaultResources(document: document, fields: fields, values: values)
         var warnings = warnings
         let (patched, cleared) = Self.clearingNeedAppearances(document.data)
         if !cleared, document.containsRawName("NeedAppearances") {
@@ -68,6 +69,24 @@ extension FormFiller {
         let data: Data
         do { data = try target.savedData() } catch { throw FillError.document(reason: error.description) }
         return FillResult(data: data, warnings: warnings, filledCount: filled)
+    }
+
+    /// Refuses text values for a form without default resources (`/DR`).
+    ///
+    /// Poppler 22.12 dereferences a null pointer when it sets text on such a form: it looks the field's `/DA`
+    /// font up in the AcroForm's `/DR`, which is missing (pdf-lib's `with_comments.pdf`). Newer Poppler creates
+    /// the dictionary instead. Check boxes, radio buttons and list selections do not reach that code.
+    static func checkDefaultResources(
+        document: PDFDocument, fields: [FillField], values: [Int: String]
+    ) throws(FillError) {
+        let setsText = values.keys.contains { index in
+            fields[index].acroFormFieldID != nil
+                && [.text, .multiline, .comb, .choice].contains(fields[index].kind)
+        }
+        guard setsText, !document.containsRawName("DR") else { return }
+        throw FillError.interactiveUnsupported(
+            reason: "its AcroForm has no default resources (/DR) for the fonts its fields name, and Poppler 22.12 "
+                + "crashes drawing text without them")
     }
 
     /// A copy of `data` with every `/NeedAppearances true` turned into `/NeedAppearances null`.
