@@ -68,6 +68,15 @@ extension PDFDocument {
 }
 
 extension PDFDocument {
+    /// A copy of PDF bytes in which the unembedded standard Latin fonts of the form's default resources
+    /// (Helvetica and the like, with no `/Encoding`) get `/WinAnsiEncoding`, by an appended incremental update;
+    /// the bytes unchanged when there are none or the document is encrypted.
+    ///
+    /// Poppler embeds a whole system font (hundreds of KB per field) to draw any character the field's font
+    /// cannot encode; StandardEncoding, these fonts' default, has no accented letters. With WinAnsiEncoding,
+    /// Western European values are drawn with the unembedded font and nothing is embedded.
+    package static func encodingFormFontsAsWinAnsi(_ data: Data) -> Data { FormFontEncoding.updating(data) }
+
     /// True when the raw document (including compressed object streams) contains the name `/name`.
     package func containsRawName(_ name: String) -> Bool { RawPDFScanner(data: data).containsName(name) }
 }

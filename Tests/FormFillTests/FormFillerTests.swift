@@ -118,4 +118,30 @@ struct FormFillerTests {
                 document: document, fields: [signature], values: FillValues(["sig": notPNG]), mode: .overlay)
         }
     }
+
+    @Test("interactive, Western European Latin values: no whole font embedded (output at most 1.3x the input)")
+    func interactiveLatinSize() throws {
+        // Its fields use unembedded Helvetica without an encoding; before WinAnsiEncoding was given to such
+        // fonts, an "ë" made Poppler embed a whole system font per field (119 KB -> 9 MB).
+        let path = FormFixtures.interactive("Hopding__pdf-lib__assets__pdfs__sample_form.pdf")
+        let document = try PDFDocument(contentsOf: path)
+        let fields = try FillField.acroFormFields(of: document)
+        let texts = fields.filter { $0.kind == .text && !$0.isReadOnly && ($0.maxLength ?? 99) >= 20 }
+        #expect(texts.count >= 10)
+        let value = "Zoë Ångström-Žižek, Café Crème"
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues(Dictionary(uniqueKeysWithValues: texts.map { ($0.id, value) })),
+            mode: .interactive)
+        #expect(result.filledCount == texts.count)
+        let ratio = Double(result.data.count) / Double(document.data.count)
+        #expect(ratio <= 1.3, "output is \(result.data.count) bytes, \(ratio)x the input's \(document.data.count)")
+        let output = try PDFDocument(data: result.data)
+        let widgets = try output.formWidgets()
+        for field in texts {
+            #expect(widgets.first { $0.fieldID == field.acroFormFieldID }?.value == value)
+        }
+        // Still drawn: the first field's box has ink.
+        let first = try #require(texts.first)
+        #expect(try FormFixtures.inkRatio(in: first.rect, of: try output.page(at: first.pageIndex)) > 0.01)
+    }
 }
