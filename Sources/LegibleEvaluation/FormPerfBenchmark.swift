@@ -78,7 +78,7 @@ public struct FormPerfBenchmark: Sendable {
         var detection: [String: [Double]] = [:]
         var overlay: [Double] = [], interactive: [Double] = [], qpdfTimes: [Double] = []
         var pairedOverlay = 0.0, pairedQPDF = 0.0
-        var overlaySizes: [Double] = [], interactiveSizes: [Double] = []
+        var overlaySizes: [(file: String, ratio: Double)] = [], interactiveSizes: [(file: String, ratio: Double)] = []
         var failures: [String] = []
         var pages = 0, filledForms = 0, warmedUp = false
 
@@ -129,7 +129,7 @@ public struct FormPerfBenchmark: Sendable {
                     let elapsed = (clock.now - start).milliseconds
                     overlayTotal += elapsed
                     overlay += Array(repeating: elapsed / perPage, count: document.pageCount)
-                    overlaySizes.append(Double(result.data.count) / Double(document.data.count))
+                    overlaySizes.append((name, Double(result.data.count) / Double(document.data.count)))
                 } catch {
                     failures.append("\(name): overlay: \(error)")
                     break
@@ -139,7 +139,7 @@ public struct FormPerfBenchmark: Sendable {
                     let result = try filler.fill(document: document, fields: fields, values: values, mode: .interactive)
                     let elapsed = (clock.now - start).milliseconds
                     interactive += Array(repeating: elapsed / perPage, count: document.pageCount)
-                    interactiveSizes.append(Double(result.data.count) / Double(document.data.count))
+                    interactiveSizes.append((name, Double(result.data.count) / Double(document.data.count)))
                     filledInteractively = result.data
                 } catch {
                     failures.append("\(name): interactive: \(error)")

@@ -7,12 +7,16 @@ public struct SizeRatios: Sendable, Hashable, Codable {
     /// Median and largest ratio (output bytes / input bytes); 0 for no forms.
     public var median: Double
     public var maximum: Double
+    /// The form with the largest ratio.
+    public var maximumFile: String?
 
-    /// Summarises `ratios`.
-    public init(_ ratios: [Double]) {
+    /// Summarises `ratios` (file name, output bytes / input bytes).
+    public init(_ ratios: [(file: String, ratio: Double)]) {
         count = ratios.count
-        median = SerialMetrics.percentile(ratios, 0.5)
-        maximum = ratios.max() ?? 0
+        median = SerialMetrics.percentile(ratios.map(\.ratio), 0.5)
+        let largest = ratios.max { $0.ratio < $1.ratio }
+        maximum = largest?.ratio ?? 0
+        maximumFile = largest?.file
     }
 }
 
@@ -135,9 +139,9 @@ public struct FormPerfReport: Sendable, Hashable, Codable {
         lines.append("")
         lines.append("overlay fill vs qpdf: " + (speedupVsQpdf.map { String(format: "%.2fx faster", $0) } ?? "not measured"))
         lines.append(String(
-            format: "output size / input: overlay median %.2f (max %.2f), interactive median %.2f (max %.2f)",
+            format: "output size / input: overlay median %.2f (max %.2f), interactive median %.2f (max %.2f, ",
             overlaySizeRatio.median, overlaySizeRatio.maximum, interactiveSizeRatio.median,
-            interactiveSizeRatio.maximum))
+            interactiveSizeRatio.maximum) + (interactiveSizeRatio.maximumFile ?? "-") + ")")
         lines.append("peak resident memory: " + (peakResidentMegabytes.map { String(format: "%.0f MB", $0) } ?? "n/a"))
         lines.append("load average: " + [loadAverageAtStart, loadAverageAtEnd].map { $0.map { String(format: "%.2f", $0) } ?? "n/a" }.joined(separator: " -> "))
         if !failures.isEmpty {
