@@ -103,12 +103,12 @@ let package = Package(
         // MARK: Tools
         .target(
             name: "LegibleEvaluation",
-            dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging"],
+            dependencies: ["SerialScan", "LegibleOCR", "LegibleImaging", "LegiblePDF", "FormFields", "FormFill"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "ocrbench",
             dependencies: [
-                "LegibleEvaluation", "SerialScan", "FormFields", "LegiblePDF",
+                "LegibleEvaluation", "SerialScan", "FormFields", "FormFill", "LegiblePDF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -177,12 +177,13 @@ let package = Package(
 
 // MARK: Benchmarks (`swift package benchmark`; Benchmarks/<Suite>/<Suite>.swift)
 
-for suite in ["Imaging", "Recognition", "Serials"] {
+for suite in ["Imaging", "Recognition", "Serials", "Pages", "Forms"] {
     package.targets.append(
         .executableTarget(
             name: "\(suite)Benchmarks",
             dependencies: [
-                "LegibleImaging", "LegibleOCR", "SerialScan", "TestSupport",
+                "LegibleImaging", "LegibleOCR", "SerialScan", "LegiblePDF", "FormFields", "FormFill",
+                "LegibleEvaluation", "TestSupport",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/\(suite)",

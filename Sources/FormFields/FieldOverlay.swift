@@ -42,9 +42,30 @@ public enum FieldOverlay {
 }
 
 extension FieldOverlay {
-    /// Writes one PNG per page of `document` into `directory` (`page-1.png`, `page-2.png`, ...): each page with
-    /// its regions drawn as by ``draw(_:on:dpi:)``, or plain when `regions` is nil. Pages are rendered, written
-    /// and released one at a time, so long documents never hold more than one page image in memory.
+    /// Renders one preview per page of `document`, one page at a time, and hands each to `body` with its
+    /// 0-based page index: each page with its regions drawn as by ``draw(_:on:dpi:)``, or plain when `regions`
+    /// is nil. A page's image is released as soon as `body` returns (unless `body` keeps it) and before the next
+    /// page is rendered, so a long document never holds more than one page image in memory.
+    ///
+    /// - Throws: `PDFError` when a page cannot be rendered, or what `body` throws.
+    public static func forEachPreview(
+        _ regions: [FieldRegion]?, of document: PDFDocument, dpi: Double = 100, _ body: (Int, Image) throws -> Void
+    ) throws {
+        for index in 0..<document.pageCount {
+            // The image is a local of this iteration: its last reference goes when `body` returns.
+            let page = try document.page(at: index)
+            let image =
+                if let regions {
+                    try draw(regions.filter { $0.pageIndex == index }, on: page, dpi: dpi)
+                } else {
+                    try page.render(dpi: dpi)
+                }
+            try body(index, image)
+        }
+    }
+
+    /// Writes one PNG per page of `document` into `directory` (`page-1.png`, `page-2.png`, ...), rendered by
+    /// ``forEachPreview(_:of:dpi:_:)``: each page is rendered, encoded, written and released before the next.
     ///
     /// - Returns: The files written, in page order.
     /// - Throws: `PDFError` when a page cannot be rendered or a file cannot be written.
@@ -52,23 +73,18 @@ extension FieldOverlay {
         _ regions: [FieldRegion]?, of document: PDFDocument, to directory: URL, dpi: Double = 100
     ) throws(PDFError) -> [URL] {
         var written: [URL] = []
-        for index in 0..<document.pageCount {
-            let page = try document.page(at: index)
-            let url = directory.appendingPathComponent("page-\(index + 1).png")
-            do {
-                let image =
-                    if let regions {
-                        try draw(regions.filter { $0.pageIndex == index }, on: page, dpi: dpi)
-                    } else {
-                        try page.render(dpi: dpi)
-                    }
-                try image.pngData().write(to: url)
-            } catch let error as PDFError {
-                throw error
-            } catch {
-                throw PDFError.image(reason: "cannot write \(url.path): \(error)")
+        do {
+            try forEachPreview(regions, of: document, dpi: dpi) { index, image in
+                let url = directory.appendingPathComponent("page-\(index + 1).png")
+                do { try image.pngData().write(to: url) } catch {
+                    throw PDFError.image(reason: "cannot write \(url.path): \(error)")
+                }
+                written.append(url)
             }
-            written.append(url)
+        } catch let error as PDFError {
+            throw error
+        } catch {
+            throw PDFError.image(reason: "\(error)")
         }
         return written
     }

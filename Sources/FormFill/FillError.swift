@@ -12,6 +12,8 @@ public enum FillError: Error, Equatable, Sendable, CustomStringConvertible {
     case noInteractiveFields
     /// Cairo or Pango failed while composing the output (usually out of memory).
     case drawingFailed(operation: String, reason: String)
+    /// The form cannot be filled interactively (the reason says why); an overlay fill still works.
+    case interactiveUnsupported(reason: String)
 
     /// A message a person can act on.
     public var description: String {
@@ -28,6 +30,8 @@ public enum FillError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the document has no AcroForm fields to fill interactively; fill it as an overlay (--flatten)"
         case .drawingFailed(let operation, let reason):
             return "composing the filled PDF failed in \(operation): \(reason)"
+        case .interactiveUnsupported(let reason):
+            return "this form cannot be filled interactively: \(reason); fill it as an overlay (--flatten)"
         }
     }
 }

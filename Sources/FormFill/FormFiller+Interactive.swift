@@ -8,11 +8,14 @@ extension FormFiller {
     /// that ignore the flag would show nothing. The form is therefore reopened from a copy whose
     /// `/NeedAppearances true` reads `/NeedAppearances null` (same length, offsets intact): Poppler then
     /// writes an appearance for every field it fills. Where the flag sits in a compressed object stream the
-    /// copy cannot be patched (the raw flag may also be false); a warning says so.
+    /// copy cannot be patched (the raw flag may also be false); a warning says so. The copy's standard Latin
+    /// field fonts also get WinAnsiEncoding (``PDFDocument/encodingFormFontsAsWinAnsi(_:)``), so Western
+    /// European values do not make Poppler embed whole system fonts.
     func interactive(
         document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
     ) throws(FillError) -> FillResult {
         guard fields.contains(where: { $0.acroFormFieldID != nil }) else { throw FillError.noInteractiveFields }
+        try Self.checkDefaultResources(document: document, fields: fields, values: values)
         var warnings = warnings
         let (patched, cleared) = Self.clearingNeedAppearances(document.data)
         if !cleared, document.containsRawName("NeedAppearances") {
@@ -21,8 +24,9 @@ extension FormFiller {
                 message: "the form asks viewers to draw field appearances (NeedAppearances) in a compressed "
                     + "object; filled values may not show in viewers that ignore the flag; use --flatten"))
         }
+        let encoded = PDFDocument.encodingFormFontsAsWinAnsi(patched)
         let target: PDFDocument
-        do { target = try PDFDocument(data: patched, options: document.options) } catch {
+        do { target = try PDFDocument(data: encoded, options: document.options) } catch {
             throw FillError.document(reason: error.description)
         }
         var filled = 0
@@ -68,6 +72,24 @@ extension FormFiller {
         let data: Data
         do { data = try target.savedData() } catch { throw FillError.document(reason: error.description) }
         return FillResult(data: data, warnings: warnings, filledCount: filled)
+    }
+
+    /// Refuses text values for a form without default resources (`/DR`).
+    ///
+    /// Poppler 22.12 dereferences a null pointer when it sets text on such a form: it looks the field's `/DA`
+    /// font up in the AcroForm's `/DR`, which is missing (pdf-lib's `with_comments.pdf`). Newer Poppler creates
+    /// the dictionary instead. Check boxes and radio buttons do not reach that code.
+    static func checkDefaultResources(
+        document: PDFDocument, fields: [FillField], values: [Int: String]
+    ) throws(FillError) {
+        let setsText = values.keys.contains { index in
+            fields[index].acroFormFieldID != nil
+                && [.text, .multiline, .comb, .choice].contains(fields[index].kind)
+        }
+        guard setsText, !document.containsRawName("DR") else { return }
+        throw FillError.interactiveUnsupported(
+            reason: "its AcroForm has no default resources (/DR) for the fonts its fields name, and Poppler 22.12 "
+                + "crashes drawing text without them")
     }
 
     /// A copy of `data` with every `/NeedAppearances true` turned into `/NeedAppearances null`.

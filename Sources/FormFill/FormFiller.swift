@@ -74,6 +74,7 @@ public struct FormFiller: Sendable {
     ) throws(FillError) -> FillResult {
         var warnings = warnings
         var filled = 0
+        let document = try withoutOldAppearances(document, fields: fields, values: values)
         let first = try page(document, 0)
         let writer = try CairoPDFWriter(width: first.width, height: first.height)
         let drawer = ValueDrawer(context: writer.context)
@@ -105,6 +106,32 @@ public struct FormFiller: Sendable {
             try writer.endPage()
         }
         return FillResult(data: try writer.finish(), warnings: warnings, filledCount: filled)
+    }
+
+    /// The document to draw: `document` itself, or when a filled AcroForm field's widget shows something of
+    /// its own (a combo box's selection, a previous value), a fresh copy of it with those widgets hidden, so
+    /// the old appearance does not print under the new value. The caller's document is never changed.
+    private func withoutOldAppearances(
+        _ document: PDFDocument, fields: [FillField], values: [Int: String]
+    ) throws(FillError) -> PDFDocument {
+        let ids = Set(values.keys.compactMap { fields[$0].acroFormFieldID })
+        guard !ids.isEmpty else { return document }
+        let showing = ((try? document.formWidgets()) ?? []).filter { widget in
+            guard ids.contains(widget.fieldID) else { return false }
+            switch widget.kind {
+            case .choice, .text, .multiline, .comb: return !(widget.value ?? "").isEmpty
+            default: return false
+            }
+        }
+        guard !showing.isEmpty else { return document }
+        let copy: PDFDocument
+        do { copy = try PDFDocument(data: document.data, options: document.options) } catch {
+            throw FillError.document(reason: error.description)
+        }
+        for (pageIndex, widgets) in Dictionary(grouping: showing, by: \.pageIndex) {
+            _ = try page(copy, pageIndex).hideWidgets(matching: widgets.map(\.rect))
+        }
+        return copy
     }
 
     private func page(_ document: PDFDocument, _ index: Int) throws(FillError) -> PDFPage {

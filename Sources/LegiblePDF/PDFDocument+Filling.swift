@@ -68,6 +68,75 @@ extension PDFDocument {
 }
 
 extension PDFDocument {
+    /// The text alignment (`/Q`: 0 left, 1 centre, 2 right) of the AcroForm fields that set one, keyed by the
+    /// field's partial name (`/T`, the last part of ``PDFFormWidget/name``), read from the raw document
+    /// (Poppler-GLib does not expose `/Q`). Fields without `/Q` (left, or inherited) are absent; a name given
+    /// different alignments by two fields is left out.
+    package func fieldAlignments() -> [String: Int] {
+        var found: [String: Int] = [:]
+        var conflicting = Set<String>()
+        for object in RawPDFScanner(data: data).objects([UInt8](data)).values {
+            guard let q = Self.alignment(in: object.text), let name = Self.partialName(in: object.text) else { continue }
+            if let existing = found[name], existing != q { conflicting.insert(name) }
+            found[name] = q
+        }
+        for name in conflicting { found[name] = nil }
+        return found
+    }
+
+    /// The value of `/Q` in a dictionary's text, when 0, 1 or 2.
+    static func alignment(in text: String) -> Int? {
+        var search = text[...]
+        while let range = search.range(of: "/Q") {
+            let rest = search[range.upperBound...]
+            if let next = rest.first, next.isWhitespace || next.isNumber {
+                let digits = rest.drop { $0.isWhitespace }.prefix { $0.isNumber }
+                if let value = Int(digits), (0...2).contains(value) { return value }
+                return nil
+            }
+            search = rest
+        }
+        return nil
+    }
+
+    /// The literal string of `/T (...)` in a dictionary's text (simple escapes undone); nil for none or a hex
+    /// string.
+    static func partialName(in text: String) -> String? {
+        var search = text[...]
+        while let range = search.range(of: "/T") {
+            let rest = search[range.upperBound...]
+            let value = rest.drop { $0.isWhitespace }
+            if value.first == "(", rest.first == "(" || rest.first?.isWhitespace == true {
+                var name = ""
+                var escaped = false
+                for character in value.dropFirst() {
+                    if escaped {
+                        name.append(character)
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == ")" {
+                        return name.isEmpty ? nil : name
+                    } else {
+                        name.append(character)
+                    }
+                }
+                return nil
+            }
+            search = rest
+        }
+        return nil
+    }
+
+    /// A copy of PDF bytes in which the unembedded standard Latin fonts of the form's default resources
+    /// (Helvetica and the like, with no `/Encoding`) get `/WinAnsiEncoding`, by an appended incremental update;
+    /// the bytes unchanged when there are none or the document is encrypted.
+    ///
+    /// Poppler embeds a whole system font (hundreds of KB per field) to draw any character the field's font
+    /// cannot encode; StandardEncoding, these fonts' default, has no accented letters. With WinAnsiEncoding,
+    /// Western European values are drawn with the unembedded font and nothing is embedded.
+    package static func encodingFormFontsAsWinAnsi(_ data: Data) -> Data { FormFontEncoding.updating(data) }
+
     /// True when the raw document (including compressed object streams) contains the name `/name`.
     package func containsRawName(_ name: String) -> Bool { RawPDFScanner(data: data).containsName(name) }
 }

@@ -43,6 +43,106 @@ struct RawPDFScanner {
         return result
     }
 
+    /// One object's text: its dictionary (or other value) up to `endobj` or `stream`, or its entry in an
+    /// object stream.
+    struct RawObject {
+        var generation: Int
+        var text: String
+    }
+
+    /// The document's objects by number: uncompressed ones (later definitions, from incremental updates, win)
+    /// and those in Flate-compressed object streams (limits as for ``containsName(_:)``). Object texts longer
+    /// than 64 KB are cut there.
+    func objects(_ bytes: [UInt8]) -> [Int: RawObject] {
+        var result: [Int: RawObject] = [:]
+        var inflatedCount = 0
+        for (dictionary, stream) in objectStreamsWithDictionaries(bytes) {
+            guard inflatedCount < Self.maxStreams else { break }
+            inflatedCount += 1
+            guard let count = Self.integer(after: "/N", in: dictionary), let first = Self.integer(after: "/First", in: dictionary),
+                count > 0, count <= 100_000, first > 0, let plain = Self.inflate(stream), first <= plain.count
+            else { continue }
+            let header = String(decoding: plain[0..<first], as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            let numbers = header.compactMap { Int($0) }
+            guard numbers.count >= 2 * count else { continue }
+            for item in 0..<count {
+                let start = first + numbers[2 * item + 1]
+                let end = item + 1 < count ? first + numbers[2 * item + 3] : plain.count
+                guard start >= first, start <= end, end <= plain.count else { continue }
+                result[numbers[2 * item]] = RawObject(
+                    generation: 0, text: String(decoding: plain[start..<min(end, start + (64 << 10))], as: UTF8.self))
+            }
+        }
+        let keyword = Array("obj".utf8)
+        var position = 0
+        while let found = Self.find(keyword, in: bytes, from: position) {
+            position = found + keyword.count
+            guard found >= 1, found + 3 < bytes.count, Self.isWhite(bytes[found - 1]),
+                Self.isWhite(bytes[found + 3]) || "<[(/".utf8.contains(bytes[found + 3])
+            else { continue }
+            var index = found - 1
+            while index >= 0, Self.isWhite(bytes[index]) { index -= 1 }
+            let generationEnd = index + 1
+            while index >= 0, Self.isDigit(bytes[index]) { index -= 1 }
+            let generationStart = index + 1
+            guard generationStart < generationEnd, generationEnd - generationStart <= 5, index >= 0,
+                Self.isWhite(bytes[index])
+            else { continue }
+            while index >= 0, Self.isWhite(bytes[index]) { index -= 1 }
+            let numberEnd = index + 1
+            while index >= 0, Self.isDigit(bytes[index]) { index -= 1 }
+            let numberStart = index + 1
+            guard numberStart < numberEnd, numberEnd - numberStart <= 9,
+                let number = Int(String(decoding: bytes[numberStart..<numberEnd], as: UTF8.self)),
+                let generation = Int(String(decoding: bytes[generationStart..<generationEnd], as: UTF8.self))
+            else { continue }
+            let start = found + keyword.count
+            let window = Array(bytes[start..<min(bytes.count, start + (64 << 10))])
+            let end = [Self.find(Array("endobj".utf8), in: window, from: 0), Self.find(Array("stream".utf8), in: window, from: 0)]
+                .compactMap { $0 }.min() ?? window.count
+            result[number] = RawObject(generation: generation, text: String(decoding: window[0..<end], as: UTF8.self))
+            position = start + end
+        }
+        return result
+    }
+
+    private static func isWhite(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    /// The integer after the key `key` (followed by white space) in `text`.
+    private static func integer(after key: String, in text: String) -> Int? {
+        var search = text[...]
+        while let range = search.range(of: key) {
+            let rest = search[range.upperBound...]
+            if let next = rest.first, next.isWhitespace {
+                return Int(rest.drop { $0.isWhitespace }.prefix { $0.isNumber })
+            }
+            search = rest
+        }
+        return nil
+    }
+
+    /// The dictionary text and compressed body of every `/Type /ObjStm` stream.
+    private func objectStreamsWithDictionaries(_ bytes: [UInt8]) -> [(String, ArraySlice<UInt8>)] {
+        let marker = Array("/ObjStm".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
+        var result: [(String, ArraySlice<UInt8>)] = []
+        var position = 0
+        while let found = Self.find(marker, in: bytes, from: position) {
+            position = found + marker.count
+            guard let keyword = Self.find(streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
+            let before = String(decoding: bytes[max(0, found - 1024)..<found], as: UTF8.self)
+            let opening = before.range(of: "obj", options: .backwards).map { before[$0.upperBound...] } ?? before[...]
+            let dictionary = String(opening) + String(decoding: bytes[found..<keyword], as: UTF8.self)
+            var start = keyword + streamKeyword.count
+            if start < bytes.count, bytes[start] == 0x0D { start += 1 }
+            if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+            guard let stop = Self.find(end, in: bytes, from: start) else { break }
+            if stop - start <= Self.maxCompressedStream { result.append((dictionary, bytes[start..<stop])) }
+            position = stop
+        }
+        return result
+    }
+
     /// Inflates a zlib stream, stopping at `maxInflated` bytes or at the first error (hostile data).
     static func inflate(_ compressed: ArraySlice<UInt8>, maxInflated: Int = 8 << 20) -> [UInt8]? {
         var input = Array(compressed)

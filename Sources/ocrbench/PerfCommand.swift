@@ -3,7 +3,8 @@ import Foundation
 import LegibleEvaluation
 import SerialScan
 
-/// `ocrbench perf`: end-to-end speed and memory of serial scans beside the `tesseract` CLI, in one run.
+/// `ocrbench perf`: end-to-end speed and memory of serial scans beside the `tesseract` CLI (`--images`), or of
+/// form detection and filling beside `qpdf --generate-appearances` (`--forms`), in one run.
 struct PerfCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "perf",
@@ -14,12 +15,18 @@ struct PerfCommand: AsyncParsableCommand {
             (p50/p90 ms, process start included); photos per second with pools of 1...N engines and 1...N \
             CLI processes at once; the process's peak resident memory. Times are wall clock on a shared \
             machine: compare the ratios within one run.
+
+            With --forms instead: every PDF under the folder is detected (ms per page, by AcroForm, \
+            born-digital and scanned documents); forms with AcroForm fields are filled with Latin sample values \
+            as an overlay and interactively (ms per page, output size over input), and qpdf \
+            --generate-appearances draws the same values (ms per page, process start included; \
+            speedupVsQpdf = qpdf time / overlay time on the same forms).
             """)
 
     @Option(name: .long, help: "Folder of photos (a manifest.json beside them breaks latency down by preset).")
-    var images: String
+    var images: String?
 
-    @Option(name: .long, help: "Folder of PDF forms to time filling (needs the FormFill module; not yet built).")
+    @Option(name: .long, help: "Folder of PDF forms (searched recursively) to time detection and filling beside qpdf.")
     var forms: String?
 
     @Option(name: .long, help: "Preset to ask for: etched, screen, sticker or auto.")
@@ -34,7 +41,7 @@ struct PerfCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Use at most this many photos, spread evenly over the folder.")
     var limit: Int?
 
-    @Flag(name: .long, help: "Skip the tesseract CLI baseline.")
+    @Flag(name: .long, help: "Skip the tesseract CLI baseline (with --forms: the qpdf baseline).")
     var noBaseline = false
 
     @Flag(name: .long, help: "Print one JSON object instead of the table.")
@@ -44,12 +51,13 @@ struct PerfCommand: AsyncParsableCommand {
     var jsonFile: String?
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: images, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--images \(images) is not a folder")
-        }
-        if forms != nil {
-            throw ValidationError("--forms needs the FormFill module, which this build does not have yet")
+        if (images == nil) == (forms == nil) { throw ValidationError("pass one of --images DIR or --forms DIR") }
+        for (option, path) in [("--images", images), ("--forms", forms)] {
+            guard let path else { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("\(option) \(path) is not a folder")
+            }
         }
         if let maxEngines, maxEngines < 1 { throw ValidationError("--max-engines must be at least 1") }
         if passes < 1 { throw ValidationError("--passes must be at least 1") }
@@ -57,6 +65,11 @@ struct PerfCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let forms {
+            try runForms(URL(fileURLWithPath: forms))
+            return
+        }
+        guard let images else { return }
         let directory = URL(fileURLWithPath: images)
         let photos = PerfBenchmark.sample(try SerialManifest.photos(in: directory), limit: limit)
         guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg or .png files in \(images)") }
@@ -69,6 +82,21 @@ struct PerfCommand: AsyncParsableCommand {
         let report = try await benchmark.run(photos: photos, presets: presets, source: directory.path) {
             bar.advance()
         }
+        if let jsonFile { try report.jsonData().write(to: URL(fileURLWithPath: jsonFile)) }
+        if json {
+            FileHandle.standardOutput.write(try report.jsonData())
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        } else {
+            print(report.text)
+        }
+    }
+
+    private func runForms(_ directory: URL) throws {
+        let files = PerfBenchmark.sample(try FormPerfBenchmark.forms(in: directory), limit: limit)
+        guard !files.isEmpty else { throw ValidationError("no .pdf files under \(directory.path)") }
+        let benchmark = FormPerfBenchmark(passes: passes, qpdf: noBaseline ? nil : QPDFBaseline())
+        let bar = ProgressBar(total: files.count, label: "forms")
+        let report = try benchmark.run(forms: files, source: directory.path) { _ in bar.advance() }
         if let jsonFile { try report.jsonData().write(to: URL(fileURLWithPath: jsonFile)) }
         if json {
             FileHandle.standardOutput.write(try report.jsonData())

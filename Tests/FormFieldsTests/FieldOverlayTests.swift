@@ -52,3 +52,81 @@ struct PreviewPagesTests {
         }
     }
 }
+
+@Suite("Previews of a long form", .serialized)
+struct LongFormPreviewTests {
+    /// A 13-page form made by concatenating real forms with qpdf (4 + 4 + 4 + 1 pages), in `directory`.
+    static func thirteenPageForm(in directory: URL) throws -> URL {
+        let four = Fixtures.sharedForms.appendingPathComponent(
+            "interactive/pdfcpu__pdfcpu__pkg__samples__signatures__adbe.pkcs7.detached__usageRights.pdf").path
+        let one = Fixtures.sharedForms.appendingPathComponent(
+            "interactive/Hopding__pdf-lib__assets__pdfs__sample_form.pdf").path
+        let output = directory.appendingPathComponent("thirteen.pdf")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        process.arguments = ["--empty", "--pages", four, four, four, one, "--", output.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        // Exit status 3 is qpdf's "succeeded with warnings".
+        #expect([0, 3].contains(process.terminationStatus), "qpdf could not build the 13-page form")
+        return output
+    }
+
+    /// Resident memory (`VmRSS`) or its peak (`VmHWM`) from /proc/self/status, in bytes.
+    static func memory(_ key: String) -> Int? {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
+            return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    @Test("13 pages: each page image is released before the next is rendered")
+    func onePageImageAtATime() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("legible-long-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try PDFDocument(contentsOf: try Self.thirteenPageForm(in: directory).path)
+        #expect(document.pageCount == 13)
+
+        weak var previous: Image?
+        var seen: [Int] = []
+        try FieldOverlay.forEachPreview(nil, of: document, dpi: 50) { index, image in
+            #expect(previous == nil, "page \(index) arrived while page \(index - 1)'s image was still alive")
+            previous = image
+            seen.append(index)
+        }
+        #expect(seen == Array(0..<13))
+        #expect(previous == nil)
+    }
+
+    @Test("13 pages of 200-dpi previews: peak memory grows by far less than 13 page images")
+    func boundedPeakMemory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("legible-long-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try PDFDocument(contentsOf: try Self.thirteenPageForm(in: directory).path)
+        let regions = try FormFieldDetector().detect(document)
+        let pageBytes = try (0..<document.pageCount).map { index in
+            let page = try document.page(at: index)
+            return Int(page.width * 200 / 72 + 1) * Int(page.height * 200 / 72 + 1) * 4
+        }
+        let allPages = pageBytes.reduce(0, +)
+
+        // Reset the peak to the current size where the kernel allows it (writing 5 to clear_refs).
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        let before = try #require(Self.memory("VmRSS"))
+        let peakBefore = try #require(Self.memory("VmHWM"))
+        let output = directory.appendingPathComponent("previews")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let files = try FieldOverlay.writePreviews(regions, of: document, to: output, dpi: 200)
+        #expect(files.count == 13)
+        let peak = try #require(Self.memory("VmHWM"))
+        // Without the reset, a higher earlier peak hides this run's growth (the check then cannot fail).
+        let growth = peak > peakBefore ? peak - before : 0
+        // One page image (plus the annotated copy, grey render and PNG) is a few page sizes; all 13 would be
+        // allPages. Generous margin: less than 40% of all pages (about 5 page images).
+        #expect(growth < allPages * 2 / 5, "peak grew \(growth / 1_000_000) MB; 13 page images are \(allPages / 1_000_000) MB")
+    }
+}

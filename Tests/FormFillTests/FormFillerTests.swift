@@ -118,4 +118,83 @@ struct FormFillerTests {
                 document: document, fields: [signature], values: FillValues(["sig": notPNG]), mode: .overlay)
         }
     }
+
+    @Test("interactive, Western European Latin values: no whole font embedded (output at most 1.3x the input)")
+    func interactiveLatinSize() throws {
+        // Its fields use unembedded Helvetica without an encoding; before WinAnsiEncoding was given to such
+        // fonts, an "ë" made Poppler embed a whole system font per field (119 KB -> 9 MB).
+        let path = FormFixtures.interactive("Hopding__pdf-lib__assets__pdfs__sample_form.pdf")
+        let document = try PDFDocument(contentsOf: path)
+        let fields = try FillField.acroFormFields(of: document)
+        let texts = fields.filter { $0.kind == .text && !$0.isReadOnly && ($0.maxLength ?? 99) >= 20 }
+        #expect(texts.count >= 10)
+        let value = "Zoë Ångström-Žižek, Café Crème"
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues(Dictionary(uniqueKeysWithValues: texts.map { ($0.id, value) })),
+            mode: .interactive)
+        #expect(result.filledCount == texts.count)
+        let ratio = Double(result.data.count) / Double(document.data.count)
+        #expect(ratio <= 1.3, "output is \(result.data.count) bytes, \(ratio)x the input's \(document.data.count)")
+        let output = try PDFDocument(data: result.data)
+        let widgets = try output.formWidgets()
+        for field in texts {
+            #expect(widgets.first { $0.fieldID == field.acroFormFieldID }?.value == value)
+        }
+        // Still drawn: the first field's box has ink.
+        let first = try #require(texts.first)
+        #expect(try FormFixtures.inkRatio(in: first.rect, of: try output.page(at: first.pageIndex)) > 0.01)
+    }
+
+    @Test("the form's alignment (/Q) is read and a right-aligned value ends at the box's right edge")
+    func alignment() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(
+            "apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__AlignmentTests.pdf"))
+        let fields = try FillField.acroFormFields(of: document)
+        func named(_ prefix: String) -> [FillField] { fields.filter { ($0.name ?? "").hasPrefix(prefix) } }
+        #expect(!named("AlignLeft").isEmpty && named("AlignLeft").allSatisfy { $0.alignment == 0 })
+        #expect(!named("AlignMiddle").isEmpty && named("AlignMiddle").allSatisfy { $0.alignment == 1 })
+        #expect(!named("AlignRight").isEmpty && named("AlignRight").allSatisfy { $0.alignment == 2 })
+
+        let right = try #require(named("AlignRight").filter { $0.rect.width > 100 && !$0.isReadOnly && $0.kind == .text }.first)
+        let left = try #require(named("AlignLeft").filter { $0.rect.width > 100 && !$0.isReadOnly && $0.kind == .text }.first)
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([right.id: "RIGHT42", left.id: "LEFT42"]),
+            mode: .overlay)
+        let page = try PDFDocument(data: result.data).page(at: right.pageIndex)
+        let rightWord = try #require(page.words().first { $0.text.contains("RIGHT42") })
+        let leftWord = try #require(page.words().first { $0.text.contains("LEFT42") })
+        #expect(right.rect.maxX - rightWord.rect.maxX < right.rect.width * 0.15)
+        #expect(rightWord.rect.x - right.rect.x > right.rect.width * 0.4)
+        #expect(leftWord.rect.x - left.rect.x < left.rect.width * 0.15)
+    }
+
+    @Test("overlay hides a filled field's old appearance (its previous value does not print under the new one)")
+    func oldAppearanceHidden() throws {
+        var checked = 0
+        for path in FormFixtures.allInteractive where checked < 3 {
+            guard let document = try? PDFDocument(contentsOf: path) else { continue }
+            let fields = try FillField.acroFormFields(of: document)
+            let widgets = try document.formWidgets()
+            for field in fields where !field.isReadOnly && field.rect.width >= 60 && [.text, .choice].contains(field.kind) {
+                guard let old = widgets.first(where: { $0.fieldID == field.acroFormFieldID })?.value,
+                    old.count >= 3, !old.contains("\n")
+                else { continue }
+                // Filled as an overlay without a value of its own, the field's appearance prints its old value.
+                let untouched = try FormFiller().fill(document: document, fields: fields, values: FillValues([:]), mode: .overlay)
+                let before = FormFixtures.text(in: field.rect, of: try PDFDocument(data: untouched.data).page(at: field.pageIndex))
+                guard before.contains(old.replacing(" ", with: "")) else { continue }
+                let result = try FormFiller().fill(
+                    document: document, fields: fields, values: FillValues([field.id: "QX7"]), mode: .overlay)
+                let after = FormFixtures.text(in: field.rect, of: try PDFDocument(data: result.data).page(at: field.pageIndex))
+                #expect(after.contains("QX7"), "\(path) \(field.name ?? field.id)")
+                #expect(!after.contains(old.replacing(" ", with: "")), "\(path) \(field.name ?? field.id): \(after)")
+                // The caller's document is not changed: another overlay still prints the old value.
+                let again = try FormFiller().fill(document: document, fields: fields, values: FillValues([:]), mode: .overlay)
+                #expect(FormFixtures.text(in: field.rect, of: try PDFDocument(data: again.data).page(at: field.pageIndex)) == before)
+                checked += 1
+                break
+            }
+        }
+        #expect(checked >= 1, "no form with a visible prefilled value found")
+    }
 }
