@@ -43,8 +43,8 @@ public struct Annotation: Sendable, Hashable {
     public var stroke: Stroke
     /// Outline width in pixels.
     public var lineWidth: Int
-    /// Text written just above the rectangle (inside it when there is no room above). ASCII only; other
-    /// characters are drawn as `?`.
+    /// Text written just above the rectangle (inside it when there is no room above). Drawn in printable
+    /// ASCII: other scripts are transliterated to Latin letters and accents dropped (see `AnnotationText`).
     public var label: String?
     /// When set, the rectangle is filled with this colour before its outline and text are drawn, and
     /// `lines` are written inside it; the rectangle then grows or shrinks from its top-left corner to fit the
@@ -143,13 +143,8 @@ extension Image {
     private func textWidth(_ text: String, font: UnsafeMutablePointer<L_BMF>?) -> Int {
         guard let font else { return 0 }
         var width: l_int32 = 0
-        _ = bmfGetStringWidth(font, Self.printable(text), &width)
+        _ = bmfGetStringWidth(font, AnnotationText.printable(text), &width)
         return Int(width)
-    }
-
-    /// Leptonica's bitmap fonts cover printable ASCII only; anything else is drawn as `?`.
-    private static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.isASCII && $0.value >= 32 ? Character($0) : "?" })
     }
 
     private func write(
@@ -157,7 +152,7 @@ extension Image {
         baseline: Int, color: RGBColor
     ) {
         guard let font else { return }
-        let ascii = Self.printable(text)
+        let ascii = AnnotationText.printable(text)
         var width: l_int32 = 0
         var overflow: l_int32 = 0
         _ = pixSetTextline(canvas, font, ascii, color.word, l_int32(x), l_int32(baseline), &width, &overflow)

@@ -42,6 +42,20 @@ struct AnnotationTests {
         #expect(panel.contains(0xFFFF_FF00))
     }
 
+    @Test(arguments: [
+        ("Фамилия", "Familia"), ("Όνομα", "Onoma"), ("姓名", "xing ming"), ("Zoë Ångström", "Zoe Angstrom"),
+        ("Straße", "Strasse"),
+    ])
+    func labelsInOtherScriptsAreDrawnTransliterated(label: String, latin: String) throws {
+        let rect = PixelRect(x: 20, y: 60, width: 150, height: 30)
+        let drawn = try Self.canvas.annotated([.box(rect, color: .green, label: label)])
+        let expected = try Self.canvas.annotated([.box(rect, color: .green, label: latin)])
+        let question = try Self.canvas.annotated([.box(rect, color: .green, label: String(repeating: "?", count: label.count))])
+        let pixels = { (image: Image) in (20..<170).flatMap { x in (40..<60).map { y in image.pixel(x: x, y: y) } } }
+        #expect(pixels(drawn) == pixels(expected))
+        #expect(pixels(drawn) != pixels(question))
+    }
+
     @Test func annotationsOutsideTheImageAreSkipped() throws {
         let drawn = try Self.canvas.annotated([.box(PixelRect(x: 500, y: 500, width: 10, height: 10), color: .red)])
         #expect(drawn.width == 200)
