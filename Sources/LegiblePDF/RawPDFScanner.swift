@@ -65,10 +65,13 @@ struct RawPDFScanner {
             let header = String(decoding: plain[0..<first], as: UTF8.self).split(whereSeparator: \.isWhitespace)
             let numbers = header.compactMap { Int($0) }
             guard numbers.count >= 2 * count else { continue }
+            // Offsets come from the file: anything outside the inflated stream is skipped before any arithmetic.
+            let room = plain.count - first
             for item in 0..<count {
-                let start = first + numbers[2 * item + 1]
-                let end = item + 1 < count ? first + numbers[2 * item + 3] : plain.count
-                guard start >= first, start <= end, end <= plain.count else { continue }
+                let offset = numbers[2 * item + 1]
+                let nextOffset = item + 1 < count ? numbers[2 * item + 3] : room
+                guard offset >= 0, offset <= nextOffset, nextOffset <= room else { continue }
+                let start = first + offset, end = first + nextOffset
                 result[numbers[2 * item]] = RawObject(
                     generation: 0, text: String(decoding: plain[start..<min(end, start + (64 << 10))], as: UTF8.self))
             }
