@@ -10,6 +10,9 @@ packages=(
     tesseract-ocr tesseract-ocr-eng
     # qpdf: the fill baseline and test fixtures (encrypted PDFs); poppler-utils: pdftotext in round-trip checks
     qpdf poppler-utils
+    # Poppler's CMaps for CJK fonts (Adobe-GB1, -Japan1, ...): without them Poppler cannot draw or read Chinese
+    # values in forms whose fonts use those character collections
+    poppler-data
     # Fonts for filled values: Latin, Greek, Cyrillic (DejaVu, Noto), Arabic and Hebrew (Noto), CJK (Noto CJK)
     fonts-dejavu-core fonts-noto-core fonts-noto-cjk
     # Z003, the script face signatures are drawn in
