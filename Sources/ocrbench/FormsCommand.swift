@@ -94,6 +94,7 @@ struct FormsCommand: AsyncParsableCommand {
             let status = result.passed ? "ok  " : "FAIL"
             var detail = "fields \(result.found.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
             if result.found != result.expected {
+                detail += " widgets \(result.widgets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
                 detail += " expected \(result.expected.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
             }
             if result.widgetsCompared > 0 { detail += " widgets exact \(result.widgetsExact)/\(result.widgetsCompared)" }

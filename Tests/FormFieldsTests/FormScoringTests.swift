@@ -1,4 +1,4 @@
-import FormFields
+@testable import FormFields
 import Foundation
 import LegiblePDF
 import Testing
@@ -65,5 +65,21 @@ struct FormScoringTests {
         #expect(none.precision == 1 && none.recall == 1 && none.typeAccuracy == 1)
         let missedAll = FormScoring.score(detected: [], truth: [Self.truth(0, 0, 0, 1, 1, .text)])
         #expect(missedAll.recall == 0 && missedAll.precision == 0)
+    }
+
+    @Test func acroFormCountsMatchByFieldNameOrByWidget() {
+        func result(found: [String: Int], widgets: [String: Int], exact: Int = 2) -> FormBenchmark.AcroFormResult {
+            var result = FormBenchmark.AcroFormResult(
+                file: "f.pdf", expected: ["text": 3, "checkbox": 2], found: found, widgetsCompared: 2, widgetsExact: exact)
+            result.widgets = widgets
+            return result
+        }
+        // A radio group of four widgets counted once by name: the manifest's field count.
+        #expect(result(found: ["text": 3, "checkbox": 2], widgets: ["text": 3, "checkbox": 5]).passed)
+        // Two kids with their own /T and one shared name: the manifest counts two fields, Poppler one name.
+        #expect(result(found: ["text": 3, "checkbox": 1], widgets: ["text": 3, "checkbox": 2]).passed)
+        // A field missing in both counts, or a widget in the wrong place, fails.
+        #expect(!result(found: ["text": 2, "checkbox": 2], widgets: ["text": 2, "checkbox": 2]).passed)
+        #expect(!result(found: ["text": 3, "checkbox": 2], widgets: ["text": 3, "checkbox": 2], exact: 1).passed)
     }
 }
