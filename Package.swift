@@ -77,7 +77,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "FormFields",
-            dependencies: ["LegiblePDF", "LegibleImaging"],
+            dependencies: ["LegiblePDF", "LegibleImaging", "LegibleOCR"],
             swiftSettings: strictSettings),
         // Composes filled PDFs; its Cairo/Pango drawing is the one place outside the wrappers with C pointers.
         .target(

@@ -25,6 +25,21 @@ struct LabelFinder {
         return ""
     }
 
+    /// Where ``label(for:cell:isCheckbox:)`` looks for a caption of a field at `rect`, in points: the cell, the
+    /// run to the left (and to the right of a check box), and a line's height below and above. A scanned page
+    /// is read by OCR only there.
+    static func captionZones(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> [PDFRect] {
+        let top = rect.y - 4, bottom = min(rect.maxY + 2, rect.y + 40)
+        var zones = [
+            PDFRect(x: max(0, rect.x - 200), y: top, width: rect.x - max(0, rect.x - 200), height: bottom - top),
+            PDFRect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 17),
+            PDFRect(x: rect.x, y: max(0, rect.y - 18), width: rect.width, height: rect.y + 1 - max(0, rect.y - 18)),
+        ]
+        if isCheckbox { zones.append(PDFRect(x: rect.maxX, y: top, width: 200, height: bottom - top)) }
+        if let cell { zones.append(cell) }
+        return zones.filter { $0.width > 1 && $0.height > 1 }
+    }
+
     private func overlapFraction(_ a: PDFRect, _ b: PDFRect) -> Double {
         let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
         return overlap / max(1, min(a.height, b.height))

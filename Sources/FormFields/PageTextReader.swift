@@ -3,8 +3,11 @@ public import LegiblePDF
 
 /// Reads words off a page image that has no text layer (a scan), so detected fields get labels.
 ///
-/// Implemented on top of an OCR engine (LegibleOCR); FormFields only needs the words and their boxes.
+/// ``OCRPageTextReader`` is the implementation over Tesseract; FormFields only needs the words and their boxes.
 public protocol PageTextReader: Sendable {
-    /// The words on `image`, with boxes converted to points by `pointsPerPixel` (top-left origin).
-    func words(in image: Image, pointsPerPixel: Double) throws -> [PDFWord]
+    /// The words inside `zones` of `image` (pixel rectangles; the whole image when empty), with boxes
+    /// converted to points by `pointsPerPixel` (top-left origin).
+    ///
+    /// - Throws: when the image cannot be read; the detector then leaves the page's labels empty.
+    func words(in image: Image, zones: [PixelRect], pointsPerPixel: Double) throws -> [PDFWord]
 }
