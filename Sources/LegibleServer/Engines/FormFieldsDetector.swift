@@ -9,6 +9,9 @@ public import LegiblePDF
 public struct FormFieldsDetector: FieldDetecting {
     /// Limits for opening uploaded documents (pages, bytes, raster size).
     public var options: PDFOpenOptions
+    /// Reads the labels of scanned pages: one Tesseract engine, started on the first scan and shared by every
+    /// detection (calls take turns on it).
+    private let labelReader = OCRPageTextReader()
 
     /// Creates a detector with the given opening limits.
     public init(options: PDFOpenOptions = .default) {
@@ -27,7 +30,7 @@ public struct FormFieldsDetector: FieldDetecting {
     /// Detects the regions of every page.
     /// - Throws: `EngineError.invalidInput` for documents that cannot be read.
     public func detectFields(documentData: Data, format: DocumentFormat) async throws -> DetectedLayout {
-        let options = options
+        let options = options, detector = FormFieldDetector(textReader: labelReader)
         return try await Self.offPool {
             let document = try Self.open(documentData, format: format, options: options)
             var pages: [PageSize] = []
@@ -35,7 +38,7 @@ public struct FormFieldsDetector: FieldDetecting {
                 let page = try Self.translate { () throws(PDFError) in try document.page(at: index) }
                 pages.append(PageSize(width: page.width, height: page.height))
             }
-            let regions = try Self.translate { () throws(PDFError) in try FormFieldDetector().detect(document) }
+            let regions = try Self.translate { () throws(PDFError) in try detector.detect(document) }
             return DetectedLayout(
                 pages: pages,
                 regions: regions.compactMap { region in
