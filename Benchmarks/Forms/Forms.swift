@@ -7,9 +7,10 @@ import LegiblePDF
 import TestSupport
 
 // Field detection and filling per page, on the pdf-lib sample form (one page, 27 fields): detection of its
-// born-digital and 150-dpi scanned derivatives (fields removed), and filling every field of the interactive
-// original as an overlay, interactively, and by `qpdf --generate-appearances` on the same values (a process
-// per iteration, as a team that shells out pays it).
+// born-digital and 150-dpi scanned derivatives (fields removed; the scan's labels read by OCR on an engine
+// started in the warm-up), and filling every field of the interactive original as an overlay, interactively,
+// and by `qpdf --generate-appearances` on the same values (a process per iteration, as a team that shells out
+// pays it).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
