@@ -126,7 +126,9 @@ struct LongFormPreviewTests {
         // Without the reset, a higher earlier peak hides this run's growth (the check then cannot fail).
         let growth = peak > peakBefore ? peak - before : 0
         // One page image (plus the annotated copy, grey render and PNG) is a few page sizes; all 13 would be
-        // allPages. Generous margin: less than 40% of all pages (about 5 page images).
-        #expect(growth < allPages * 2 / 5, "peak grew \(growth / 1_000_000) MB; 13 page images are \(allPages / 1_000_000) MB")
+        // allPages. Other suites run at the same time in this process (OCR engines, page renders) and add to the
+        // peak, so the margin is wide: less than 60% of all pages (about 8 page images), which holding every
+        // page still exceeds.
+        #expect(growth < allPages * 3 / 5, "peak grew \(growth / 1_000_000) MB; 13 page images are \(allPages / 1_000_000) MB")
     }
 }
