@@ -25,7 +25,7 @@ public struct SizeRatios: Sendable, Hashable, Codable {
 ///
 /// As JSON (``jsonData()``) it is one object; `speedupVsQpdf` (qpdf's total time over the overlay fill's on
 /// the forms both handled) is always present, `null` when not measured.
-public struct FormPerfReport: Sendable, Hashable, Codable {
+public struct FormPerfReport: Sendable, Hashable, Codable, BenchmarkReport {
     /// PDFs found, those with AcroForm fields that were filled, their pages, and passes over each.
     public var forms: Int
     public var filledForms: Int
@@ -106,13 +106,6 @@ public struct FormPerfReport: Sendable, Hashable, Codable {
         try container.encode(peakResidentMegabytes, forKey: .peakResidentMegabytes)
         try container.encode(loadAverageAtStart, forKey: .loadAverageAtStart)
         try container.encode(loadAverageAtEnd, forKey: .loadAverageAtEnd)
-    }
-
-    /// The report as pretty-printed JSON with sorted keys.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
     }
 
     /// The report as a table for people.

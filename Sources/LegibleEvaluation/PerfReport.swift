@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// As JSON (``jsonData()``) it is one object; the keys `p50Milliseconds`, `p90Milliseconds` (Legible, one
 /// engine, one photo at a time) and `speedupVsTesseractCLI` are always present (`null` when not measured).
-public struct PerfReport: Sendable, Hashable, Codable {
+public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
     /// Photos in the set, and how many times each was scanned per run.
     public var photos: Int
     public var passes: Int
@@ -122,13 +122,6 @@ public struct PerfReport: Sendable, Hashable, Codable {
         try container.encode(tesseractCLIThroughput, forKey: .tesseractCLIThroughput)
         try container.encode(peakResidentMegabytes, forKey: .peakResidentMegabytes)
         try container.encode(recognizerMemory, forKey: .recognizerMemory)
-    }
-
-    /// The report as one JSON object, keys sorted.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
     }
 
     /// The report as aligned text for a terminal.

@@ -82,13 +82,7 @@ struct PerfCommand: AsyncParsableCommand {
         let report = try await benchmark.run(photos: photos, presets: presets, source: directory.path) {
             bar.advance()
         }
-        if let jsonFile { try report.jsonData().write(to: URL(fileURLWithPath: jsonFile)) }
-        if json {
-            FileHandle.standardOutput.write(try report.jsonData())
-            FileHandle.standardOutput.write(Data("\n".utf8))
-        } else {
-            print(report.text)
-        }
+        try emit(report)
     }
 
     private func runForms(_ directory: URL) throws {
@@ -97,6 +91,11 @@ struct PerfCommand: AsyncParsableCommand {
         let benchmark = FormPerfBenchmark(passes: passes, qpdf: noBaseline ? nil : QPDFBaseline())
         let bar = ProgressBar(total: files.count, label: "forms")
         let report = try benchmark.run(forms: files, source: directory.path) { _ in bar.advance() }
+        try emit(report)
+    }
+
+    /// Writes the report to `--json-file` when given, and prints it as JSON (`--json`) or as a table.
+    private func emit(_ report: some BenchmarkReport) throws {
         if let jsonFile { try report.jsonData().write(to: URL(fileURLWithPath: jsonFile)) }
         if json {
             FileHandle.standardOutput.write(try report.jsonData())
