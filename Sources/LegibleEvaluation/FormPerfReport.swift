@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Output size over input size for a set of filled forms.
 public struct SizeRatios: Sendable, Hashable, Codable {

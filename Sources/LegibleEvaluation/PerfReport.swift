@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What `ocrbench perf` measured: Legible's latency on one core, its throughput with pools of 1 to N engines,
 /// the `tesseract` CLI on the same photos in the same run, and memory.

@@ -1,3 +1,4 @@
+import Foundation
 import FormFields
 import LegibleImaging
 import LegiblePDF
