@@ -14,23 +14,59 @@ enum SerialLexicon {
         "IC", "PART", "PARTNO", "PARTNUMBER", "P/N", "PN", "(1P)", "1P", "(P)", "UDID", "UUID", "EID", "ICCID",
         "SEID", "MAC", "WI-FI", "WIFI", "WIFIADDRESS", "BLUETOOTH", "ADDRESS", "VERSION", "BUILD", "REF", "LOT",
         "UPC", "EAN", "(Q)", "QTY", "DATE", "MFG", "MFD", "CAPACITY", "REG", "REGMODEL", "TYPE", "SKU", "ORDER",
-        "HARDWAREUUID", "PROVISIONINGUDID", "CMIIT", "KC", "RCM", "MSIP", "R-R", "ANATEL",
+        "HARDWAREUUID", "PROVISIONINGUDID", "CMIIT", "PIN", "DP/N", "KC", "RCM", "MSIP", "R-R", "ANATEL",
     ]
 
-    /// The form a word takes for matching: upper-cased, with dots, colons and commas removed.
+    /// The form a word takes for matching: upper-cased, with dots, colons, commas and quotes removed.
     static func key(_ word: String) -> String {
-        String(word.uppercased().filter { !".:,;".contains($0) })
+        String(word.uppercased().filter { !".:,;'\"\u{2018}\u{2019}\u{201C}\u{201D}`".contains($0) })
     }
 
+    /// Long captions that OCR may misread by one letter ("SERAL NUMBER", "SERIAL NUMBET") and still be
+    /// recognised; short ones ("SN", "(S)") must match exactly, as one changed letter makes another word.
+    private static let fuzzyCaptions = ["SERIAL", "SERIALNO", "SERIALNUMBER", "SERVICETAG", "SERIENNUMMER"]
+
+    /// "Serial Number (system)" (macOS System Information): the tail alone announces the serial when the
+    /// photo or the crop cut the words before it.
+    private static let captionTails = ["(SYSTEM)", "SYSTEM)"]
+
     /// The index of the last word of a caption in `keys` (words already keyed), alone or split across two
-    /// or three words ("SERIAL" "NUMBER", "SERVICE" "TAG", or "SERVI" "CE" "TAG" as OCR splits it).
+    /// or three words ("SERIAL" "NUMBER", "SERVICE" "TAG", or "SERVI" "CE" "TAG" as OCR splits it). Long
+    /// captions match with one letter misread; a line's first words match when they are the end of
+    /// "SERIAL NUMBER" with its start cut off ("IAL NUMBER"), as happens at the edge of a photo.
     static func captionIndex(in keys: [String]) -> Int? {
         for (index, key) in keys.enumerated() {
-            if captions.contains(key) { return index }
-            if index + 1 < keys.count, captions.contains(key + keys[index + 1]) { return index + 1 }
-            if index + 2 < keys.count, captions.contains(key + keys[index + 1] + keys[index + 2]) { return index + 2 }
+            if isCaption(key) || captionTails.contains(key) { return index }
+            if index + 1 < keys.count, isCaption(key + keys[index + 1]) { return index + 1 }
+            if index + 2 < keys.count, isCaption(key + keys[index + 1] + keys[index + 2]) { return index + 2 }
+            if index == 0, index + 1 < keys.count, key.count >= 2 {
+                let joined = key + keys[index + 1]
+                if joined.count >= 8, "SERIALNUMBER".hasSuffix(joined) { return index + 1 }
+            }
         }
         return nil
+    }
+
+    /// True for a caption, or a long caption with one letter misread, dropped or added.
+    static func isCaption(_ key: String) -> Bool {
+        if captions.contains(key) { return true }
+        guard key.count >= 5 else { return false }
+        return fuzzyCaptions.contains { abs($0.count - key.count) <= 1 && editDistance($0, key, limit: 1) <= 1 }
+    }
+
+    /// Levenshtein distance between `a` and `b`, or `limit + 1` once it is certain to exceed `limit`.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            if current.min()! > limit { return limit + 1 }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     static func isDistractorLabel(_ key: String) -> Bool { distractorLabels.contains(key) }

@@ -55,6 +55,9 @@ enum SerialParser {
         var wordIndex: Int
         /// The run just before this one in the same word, keyed ("SN" in "S/N:C02...").
         var previousInWord: String
+        /// True when a hyphen or slash joins it to a neighbouring run, in its word or across one space: a piece
+        /// of a hyphenated ID (a UUID, `579C-A1514`) or of a part number (`MYS7LL/A`), which serials are not.
+        var hyphenated = false
     }
 
     /// Readings in one line; also says whether the line is a caption with no serial after it.
@@ -71,18 +74,28 @@ enum SerialParser {
             } ?? false
 
         var runs: [Run] = []
+        // A joiner (hyphen, slash) seen since the last run; a word holding only marks does not join across.
+        var joinerSeen = false
         for (wordIndex, word) in line.words.enumerated() {
             var current: [ObservedSymbol] = []
             var previous = ""
+            let runsBefore = runs.count
             func flush() {
                 guard !current.isEmpty else { return }
-                runs.append(Run(symbols: current, wordIndex: wordIndex, previousInWord: previous))
+                var run = Run(symbols: current, wordIndex: wordIndex, previousInWord: previous)
+                if joinerSeen, let last = runs.indices.last, runs[last].wordIndex >= wordIndex - 1 {
+                    runs[last].hyphenated = true
+                    run.hyphenated = true
+                }
+                runs.append(run)
+                joinerSeen = false
                 previous = String(current.map(\.character)).uppercased()
                 current = []
             }
             for symbol in word.symbols {
                 guard symbol.text.count == 1, let character = symbol.text.first, isTokenCharacter(character) else {
                     flush()
+                    joinerSeen = ["-", "/", "\u{2010}", "\u{2013}"].contains(symbol.text)
                     continue
                 }
                 if character == "@" {
@@ -105,6 +118,7 @@ enum SerialParser {
                     box: symbol.box))
             }
             flush()
+            if runs.count == runsBefore { joinerSeen = false }
         }
 
         var found: [SerialEvidence] = []
@@ -126,6 +140,7 @@ enum SerialParser {
                 let labelled =
                     SerialLexicon.isDistractorLabel(previousKey) || SerialLexicon.isDistractorLabel(previousTwo)
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
+                    || runs[start...end].contains { $0.hyphenated }
                 for reading in fits(joined) {
                     var evidence = reading
                     evidence.pieces = end - start + 1
@@ -187,9 +202,9 @@ enum SerialParser {
 
     /// The best reading of `symbols` under `format`, or nil when no choice of characters fits.
     ///
-    /// At each position the character as read wins when the grammar allows it. Otherwise, in this order: an
-    /// alternative Tesseract offered that is also a known look-alike (the LSTM saw the confusion too), the
-    /// most likely look-alike, any other alternative, other look-alikes. Tokens read without a single digit
+    /// At each position the character as read wins when the grammar allows it. Otherwise, in this order: the
+    /// most likely look-alike (scored as Tesseract offered it, if it did), another alternative Tesseract
+    /// offered that is also a look-alike, any other alternative, other look-alikes. Tokens read without a single digit
     /// are words, not serials, and a reading needing more than a third of its characters changed is refused.
     static func fit(_ symbols: [ObservedSymbol], format: SerialFormat) -> SerialEvidence? {
         guard format.lengths.contains(symbols.count) else { return nil }
@@ -213,9 +228,14 @@ enum SerialParser {
                 .map { (character: upper($0.character), score: $0.score) }
                 .filter { allowed.contains($0.character) }
                 .sorted { $0.score > $1.score }
+            // The most likely look-alike wins when the grammar allows it: an O in an Apple serial is a 0 even
+            // where Tesseract's alternatives put the rarer Q first.
+            let firstTwin = twins.first.flatMap { allowed.contains($0) ? $0 : nil }
             let pick: (Character, Double)? =
-                alternatives.first(where: { twins.contains($0.character) }).map { ($0.character, $0.score) }
-                ?? twins.first.flatMap { allowed.contains($0) ? ($0, symbol.score * Confusables.retention(rank: 0)) : nil }
+                firstTwin.map { twin in
+                    (twin, alternatives.first { $0.character == twin }?.score ?? symbol.score * Confusables.retention(rank: 0))
+                }
+                ?? alternatives.first(where: { twins.contains($0.character) }).map { ($0.character, $0.score) }
                 ?? alternatives.first.map { ($0.character, $0.score) }
                 ?? twins.enumerated().first(where: { allowed.contains($0.element) })
                     .map { ($0.element, symbol.score * Confusables.retention(rank: $0.offset)) }

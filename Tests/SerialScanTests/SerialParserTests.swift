@@ -76,6 +76,42 @@ struct SerialParserTests {
         #expect(abs(evidence.minScore - 0.7) < 1e-9)
     }
 
+    @Test func anOReadInAnAppleSerialIsAZeroEvenWhenTesseractOffersQ() throws {
+        // Q is also an O look-alike, and the LSTM may list it first; in an Apple serial an O is far more often a 0.
+        let symbols = Lines.symbols("CZOWH8SZ20G2", x: 0, score: 0.9, alternatives: ["O": [("Q", 0.6)]])
+        let evidence = try #require(SerialParser.fit(symbols.map(observed), format: .apple12))
+        #expect(evidence.serial == "CZ0WH8SZ20G2")
+        // Where Tesseract listed the 0 itself, its own score is kept.
+        let listed = Lines.symbols("CZOWH8SZ20G2", x: 0, score: 0.9, alternatives: ["O": [("Q", 0.6), ("0", 0.4)]])
+        let scored = try #require(SerialParser.fit(listed.map(observed), format: .apple12))
+        #expect(scored.serial == "CZ0WH8SZ20G2" && abs(scored.minScore - 0.4) < 1e-9)
+    }
+
+    @Test func piecesOfHyphenatedIDsAreDistractors() {
+        // A hardware UUID's first group and a regulatory code split by a hyphen, in the word or after a space.
+        for text in ["Hardware UID: AEB14122-067E-67C8-77", "D578849B -C3", "IC 579C-A1514", "Part MYS7LL2X/A"] {
+            let evidence = SerialParser.evidence(in: [Lines.line(text)])
+            #expect(evidence.allSatisfy { $0.distractor }, "\(text)")
+        }
+        // A serial after its caption on the same line stays one, hyphen or not.
+        #expect(serials([Lines.line("Serial No. - C02XK1JCJG5J")]).first == "C02XK1JCJG5J")
+        // A P/N label read as "PIN" still labels a part number.
+        #expect(SerialParser.evidence(in: [Lines.line("PIN: 32B5262X82 Rev.B")]).allSatisfy { $0.distractor })
+    }
+
+    @Test func misreadAndCutCaptionsStillAnnounce() {
+        for text in [
+            "Seral Number OS0U9B8C", "Serial NUMbeT C02XK1JCJG5J", "er (system): T5KLC8W4GE", "'ial number 0Q017H0B2Q",
+        ] {
+            let evidence = SerialParser.evidence(in: [Lines.line(text)])
+            let serial = String(text.split(separator: " ").last!)
+            #expect(evidence.contains { $0.serial == serial && $0.caption == 1 }, "\(text)")
+        }
+        // A different word one letter away from a short caption is not a caption.
+        #expect(SerialLexicon.captionIndex(in: ["SM", "C02XK1JCJG5J"]) == nil)
+        #expect(!SerialLexicon.isCaption("MATERIAL"))
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
