@@ -25,11 +25,14 @@ enum ImageVariant: String, Sendable, CaseIterable {
     /// `textHeight` pixels high.
     func binarize(_ gray: Image, textHeight: Int) throws -> Image {
         let window = max(8, min(40, textHeight))
+        // Sauvola's k at 0.15 rather than the customary 0.25-0.34 keeps the grey secondary text of settings
+        // screens (where iOS and macOS print the serial) as ink; 0.25 broke it into specks.
+        let k = 0.15
         switch self {
         case .darkText:
-            return try gray.binarizedSauvola(windowHalfSize: window, factor: 0.25)
+            return try gray.binarizedSauvola(windowHalfSize: window, factor: k)
         case .lightText:
-            return try gray.inverted().binarizedSauvola(windowHalfSize: window, factor: 0.25)
+            return try gray.inverted().binarizedSauvola(windowHalfSize: window, factor: k)
         case .darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes:
             // Top-hat: keeps strokes thinner than the element and drops the slowly varying ground (lighting,
             // highlights). A mild blur, then a threshold three standard deviations above the mean response:
