@@ -99,13 +99,13 @@ struct SerialScanPipeline {
                 // Tesseract's reading of faint or unusual type changes with scale: when the first reading of a
                 // promising line gives no confident serial, read it again a third larger and let the two
                 // readings compete (agreement between them raises confidence). On engraved plates the first
-                // reading is of the plain grey crop and the second of the top-hat: each reads lines the other
-                // garbles (the top-hat keeps the brushed metal's streaks; plain grey keeps its shading).
+                // reading is of the top-hat along the rows (which drops the metal's streaks) and the second of
+                // the square top-hat: each reads lines the other garbles.
                 for (attempt, scaleUp) in [1.0, 1.3].enumerated() {
                     let recognizeStart = clock.now
                     let read = try recognize(
                         band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,
-                        variant: variant, plain: attempt == 0 && preset == .etched)
+                        variant: variant, alongRows: attempt == 0 && preset == .etched)
                     recognizeTime += clock.now - recognizeStart
                     readLines += read.map { SerialScanLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
 
@@ -203,14 +203,15 @@ struct SerialScanPipeline {
     /// Recognises one working-frame band from the full-resolution image, straightened and scaled so its
     /// characters are about `recognitionHeight` pixels high; returns lines in full-resolution coordinates.
     private func recognize(
-        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant, plain: Bool = false
+        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant, alongRows: Bool = false
     ) throws(SerialScanError) -> [RecognizedLine] {
         let factor = min(4, max(0.1, Double(options.recognitionHeight) / max(1, characterHeight)))
         let crop: Image
         let toImage: (PixelRect) -> PixelRect
         do {
             let piece = try frame.crop(band, factor: factor)
-            crop = try variant.prepareForRecognition(piece.image, characterHeight: characterHeight * factor, plain: plain)
+            crop = try variant.prepareForRecognition(
+                piece.image, characterHeight: characterHeight * factor, alongRows: alongRows)
             toImage = piece.toImage
             if let directory = options.diagnosticsDirectory {
                 try? crop.pngData().write(

@@ -32,6 +32,16 @@ struct SerialScannerTests {
         #expect(result.preset == .screen)
     }
 
+    /// Light engraving on mid-grey brushed metal: the photo's mean grey calls it dark text, so the lines are
+    /// found in the dark halo around the strokes; each line is read with the polarity of its own crop and the
+    /// top-hat along the rows, which drops the metal's streaks.
+    @Test(arguments: [("etched_001.jpg", "NV15GZSLZ6"), ("etched_019.jpg", "65FGG74AAQ78")])
+    func readsLightEngravingOnBrushedMetal(file: String, serial: String) async throws {
+        let data = try Fixtures.bytes("serials/\(file)")
+        let result = try await Self.scanner.scan(imageData: data, preset: .etched, deviceType: .ipad)
+        #expect(result.top?.serial == serial)
+    }
+
     @Test func aPhotoWithoutASerialGivesNoCandidatesAndSaysWhy() async throws {
         let text = try await Self.scanner.scan(imageData: Fixtures.bytes("text/paragraph.png"))
         #expect(text.candidates.isEmpty)
