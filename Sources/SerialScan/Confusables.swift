@@ -15,6 +15,7 @@ enum Confusables {
         "4": ["A"], "A": ["4"], "9": ["g", "q"], "g": ["9"], "q": ["9"],
         "V": ["U", "Y"], "Y": ["V"], "K": ["X"], "X": ["K"], "E": ["F"], "F": ["E"], "H": ["N"], "N": ["H", "M"],
         "M": ["N"], "W": ["V"], "P": ["R"], "R": ["P"],
+        ")": ["J"], "]": ["J"], "}": ["J"], "\u{20AC}": ["C"], "\u{00A2}": ["C"],
     ]
 
     /// How much of a symbol's confidence a twin substitution keeps when Tesseract did not list the twin

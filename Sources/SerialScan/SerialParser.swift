@@ -92,8 +92,12 @@ enum SerialParser {
                 previous = String(current.map(\.character)).uppercased()
                 current = []
             }
+            // A closing bracket is a J read badly ("521261)"), except where the word opened a bracket ("(S)").
+            let opensBracket = word.text.contains { "([{".contains($0) }
             for symbol in word.symbols {
-                guard symbol.text.count == 1, let character = symbol.text.first, isTokenCharacter(character) else {
+                guard symbol.text.count == 1, let character = symbol.text.first, isTokenCharacter(character),
+                    !(opensBracket && ")]}".contains(character))
+                else {
                     flush()
                     joinerSeen = ["-", "/", "\u{2010}", "\u{2013}"].contains(symbol.text)
                     continue
@@ -141,7 +145,7 @@ enum SerialParser {
                     SerialLexicon.isDistractorLabel(previousKey) || SerialLexicon.isDistractorLabel(previousTwo)
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
                     || runs[start...end].contains { $0.hyphenated }
-                for reading in fits(joined) {
+                for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading
                     evidence.pieces = end - start + 1
                     if evidence.caption == 0 { evidence.caption = caption }
@@ -169,7 +173,9 @@ enum SerialParser {
     /// Every format reading of a token. A known caption or label glued to its front ("SN", "SERIALNO",
     /// "MODEL") is split off and noted; otherwise the whole token is read, and also without one stray
     /// character at either end.
-    static func fits(_ symbols: [ObservedSymbol]) -> [SerialEvidence] {
+    /// `announced` says a caption announces the token, which lets a token read without a digit but with an O
+    /// (`S/N: FNORTBF`) be read as a serial.
+    static func fits(_ symbols: [ObservedSymbol], announced: Bool = false) -> [SerialEvidence] {
         let text = String(symbols.map(\.character)).uppercased()
         var windows: [(drop: Int, keep: Int, caption: Double, distractor: Bool)] = []
         if let prefix = SerialLexicon.gluedPrefix(of: text) {
@@ -190,7 +196,9 @@ enum SerialParser {
             for format in SerialFormat.allCases {
                 // Every format that fits competes: an Apple serial read with an O is an Apple serial with a 0,
                 // but a generic label ID may hold a real O. The ranker weighs repairs, specificity and context.
-                guard var evidence = fit(part, format: format) else { continue }
+                guard var evidence = fit(part, format: format, announced: announced || window.caption > 0) else {
+                    continue
+                }
                 evidence.trimmed = trimmed
                 evidence.caption = window.caption
                 evidence.distractor = window.distractor
@@ -204,17 +212,25 @@ enum SerialParser {
     ///
     /// At each position the character as read wins when the grammar allows it. Otherwise, in this order: the
     /// most likely look-alike (scored as Tesseract offered it, if it did), another alternative Tesseract
-    /// offered that is also a look-alike, any other alternative, other look-alikes. Tokens read without a single digit
-    /// are words, not serials, and a reading needing more than a third of its characters changed is refused.
-    static func fit(_ symbols: [ObservedSymbol], format: SerialFormat) -> SerialEvidence? {
+    /// offered that is also a look-alike, any other alternative, other look-alikes.
+    ///
+    /// Tokens read without a single digit are words, not serials (unless `announced` by a caption and holding
+    /// an O that may be a 0). A reading needing more than a third of its characters changed is refused; an O
+    /// or I where the format forbids them, or a mark read for a character (`)` for J), does not count towards
+    /// that third: those are the look-alikes the formats leave out those letters for.
+    static func fit(_ symbols: [ObservedSymbol], format: SerialFormat, announced: Bool = false) -> SerialEvidence? {
         guard format.lengths.contains(symbols.count) else { return nil }
-        // Read without a digit, or with several lower-case letters, it is a word ("California").
-        guard symbols.contains(where: { $0.character.isNumber }),
-            symbols.filter({ $0.character.isLowercase }).count * 5 <= symbols.count
+        // Read without a digit, or with several lower-case letters, it is a word ("California"). Letters whose
+        // small and capital forms share a shape (c, o, s, u, v, w, x, z) say nothing about case.
+        let hasDigit = symbols.contains { $0.character.isNumber }
+        guard hasDigit || (announced && symbols.contains { $0.character == "O" || $0.character == "o" }),
+            symbols.filter({ $0.character.isLowercase && !"cosuvwxz".contains($0.character) }).count * 5
+                <= symbols.count
         else { return nil }
         var chosen: [Character] = []
         var scores: [Double] = []
         var repairs = 0
+        var freeRepairs = 0
         for (position, symbol) in symbols.enumerated() {
             let allowed = format.allowed(at: position, length: symbols.count)
             let read = upper(symbol.character)
@@ -241,10 +257,13 @@ enum SerialParser {
                     .map { ($0.element, symbol.score * Confusables.retention(rank: $0.offset)) }
             guard let (character, score) = pick else { return nil }
             repairs += 1
+            if !(read.isLetter || read.isNumber) || (read == "O" && character == "0") || (read == "I" && character == "1") {
+                freeRepairs += 1
+            }
             chosen.append(character)
             scores.append(score)
         }
-        guard repairs * 3 <= symbols.count, format.acceptsComposition(chosen) else { return nil }
+        guard (repairs - freeRepairs) * 3 <= symbols.count, format.acceptsComposition(chosen) else { return nil }
         let box = symbols.dropFirst().reduce(symbols[0].box) { $0.union($1.box) }
         return SerialEvidence(
             serial: String(chosen), format: format, box: box,

@@ -112,6 +112,20 @@ struct SerialParserTests {
         #expect(!SerialLexicon.isCaption("MATERIAL"))
     }
 
+    @Test func lookAlikesTheFormatsLeaveOutAreCheapRepairs() {
+        // Three Os in a seven-character service tag: more than a third changed, but O is no Dell character.
+        #expect(serials([Lines.line("Service Tag: F7FGOOO")]).first == "F7FG000")
+        // Read without a digit, a token is a word, unless a caption announces it and it holds an O.
+        #expect(serials([Lines.line("S/N: FNORTBF")]).first == "FN0RTBF")
+        #expect(serials([Lines.line("Made by FNORTBF")]).isEmpty)
+        // A closing bracket is a J, unless its word opened the bracket.
+        #expect(serials([Lines.line("Service Tag (S/N): 521261)")]).first == "521261J")
+        #expect(serials([Lines.line("(S) 5GHLGP8)81")]).first == "5GHLGP8J81")
+        // c, o, s, u, v, w, x and z look the same in both cases: read small, they do not make a word.
+        #expect(serials([Lines.line("SN 1L5wc6o")]).first == "1L5WC60")
+        #expect(serials([Lines.line("Designed in Cupertino 2024")]).isEmpty)
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
