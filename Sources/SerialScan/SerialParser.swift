@@ -190,6 +190,21 @@ enum SerialParser {
             }
         }
         var results: [SerialEvidence] = []
+        // The LSTM sometimes reads one wide 0 or 1 twice ("HO0B", "1I"): a token one too long is also read
+        // without the second of each such pair, as one more repair.
+        if windows.count > 1 || SerialLexicon.gluedPrefix(of: text) == nil {
+            for index in symbols.indices.dropFirst() where isDoubledReading(symbols[index - 1], symbols[index]) {
+                var part = symbols
+                let removed = part.remove(at: index)
+                part[index - 1].score = max(part[index - 1].score, removed.score)
+                part[index - 1].box = part[index - 1].box.union(removed.box)
+                for format in SerialFormat.allCases {
+                    guard var evidence = fit(part, format: format, announced: announced) else { continue }
+                    evidence.repairs += 1
+                    results.append(evidence)
+                }
+            }
+        }
         for window in windows {
             let part = Array(symbols[window.drop..<(window.drop + window.keep)])
             let trimmed = window.caption > 0 || window.distractor ? 0 : symbols.count - window.keep
@@ -269,6 +284,13 @@ enum SerialParser {
             serial: String(chosen), format: format, box: box,
             meanScore: scores.reduce(0, +) / Double(scores.count), minScore: scores.min() ?? 0,
             repairs: repairs, trimmed: 0, caption: 0, distractor: false, pieces: 1)
+    }
+
+    /// True for two neighbouring readings that may be one 0 (O, o) or one 1 (I, l, |) read twice.
+    static func isDoubledReading(_ first: ObservedSymbol, _ second: ObservedSymbol) -> Bool {
+        let zeros: Set<Character> = ["0", "O", "o"], ones: Set<Character> = ["1", "I", "l", "|"]
+        return (zeros.contains(first.character) && zeros.contains(second.character))
+            || (ones.contains(first.character) && ones.contains(second.character))
     }
 
     /// Letters and digits, plus marks OCR often reads in their place ("|" for 1, "$" for S, "@" for 0).

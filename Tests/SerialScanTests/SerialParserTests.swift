@@ -126,6 +126,14 @@ struct SerialParserTests {
         #expect(serials([Lines.line("Designed in Cupertino 2024")]).isEmpty)
     }
 
+    @Test func aWideOneOrZeroReadTwiceIsAlsoReadOnce() {
+        // "RL1ILA6H2IHD" is twelve characters, one too many for a Samsung serial: the "1I" may be one 1.
+        let readings = SerialParser.evidence(in: [Lines.line("Serial No: RL1ILA6H2IHD")]).map(\.serial)
+        #expect(readings.contains("RL1LA6H2IHD"))
+        // A real pair of zeros still ranks first as read.
+        #expect(serials([Lines.line("Serial Number C02XK100JCJG")]).first == "C02XK100JCJG")
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
