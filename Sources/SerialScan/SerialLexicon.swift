@@ -71,6 +71,19 @@ enum SerialLexicon {
 
     static func isDistractorLabel(_ key: String) -> Bool { distractorLabels.contains(key) }
 
+    /// True for the shape of a regulatory ID printed beside serials, whether or not its label was read:
+    /// Apple's FCC IDs (grantee code `BCG`, as in `BCGA2338`), its Industry Canada numbers (company number
+    /// `579C`, as in `579C-A2338`), and China's CMIIT IDs (year, two letters, four digits: `2021AP5536`).
+    /// Sources: the FCC's grantee code search (BCG is Apple Inc.), ISED Canada's radio equipment list
+    /// (579C), and MIIT type-approval numbering as printed on devices.
+    static func isRegulatoryID(_ serial: String) -> Bool {
+        if serial.hasPrefix("BCG") || serial.hasPrefix("579C") { return true }
+        let characters = Array(serial)
+        guard characters.count == 10 else { return false }
+        let digits = characters[0..<4].allSatisfy(\.isNumber) && characters[6..<10].allSatisfy(\.isNumber)
+        return digits && characters[4..<6].allSatisfy(\.isLetter) && (serial.hasPrefix("19") || serial.hasPrefix("20"))
+    }
+
     /// Captions and labels that OCR glues to the front of the ID that follows them ("SNC02...",
     /// "SERIALNOC02...", "MODELA2338"), longest first.
     private static let gluedCaptions = ["SERIALNUMBER", "SERIALNO", "SERIAL", "SN", "NO", "SERVICETAG"]

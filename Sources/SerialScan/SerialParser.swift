@@ -150,6 +150,7 @@ enum SerialParser {
                     evidence.pieces = end - start + 1
                     if evidence.caption == 0 { evidence.caption = caption }
                     evidence.distractor = (evidence.distractor || labelled) && evidence.caption < 1
+                    if SerialLexicon.isRegulatoryID(evidence.serial) { evidence.distractor = true }
                     found.append(evidence)
                 }
             }

@@ -134,6 +134,18 @@ struct SerialParserTests {
         #expect(serials([Lines.line("Serial Number C02XK100JCJG")]).first == "C02XK100JCJG")
     }
 
+    @Test func regulatoryIDsAreDistractorsEvenWithoutTheirLabels() {
+        // The photo's edge cut "FCC ID:" and "CMIIT ID:" off these lines.
+        let lines = [
+            Lines.line("BCGA2849 IC: 579C-A2849", y: 0), Lines.line("2021AP5536", y: 40),
+            Lines.line("Serial R8L0N61GEL", y: 80),
+        ]
+        #expect(serials(lines).first == "R8L0N61GEL")
+        for id in ["BCGA2849", "579CA2849", "2021AP5536"] { #expect(SerialLexicon.isRegulatoryID(id), "\(id)") }
+        #expect(!SerialLexicon.isRegulatoryID("C02XK1JCJG5J"))
+        #expect(!SerialLexicon.isRegulatoryID("H5G2XS52Z0"))
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
