@@ -34,12 +34,14 @@ enum ImageVariant: String, Sendable, CaseIterable {
         case .lightText:
             return try gray.inverted().binarizedSauvola(windowHalfSize: window, factor: k)
         case .darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes:
-            // Top-hat: keeps strokes thinner than the element and drops the slowly varying ground (lighting,
-            // highlights). A mild blur, then a threshold three standard deviations above the mean response:
-            // only real strokes stand out of the brushed-metal texture.
+            // Top-hat: keeps strokes narrower than the element and drops the slowly varying ground (lighting,
+            // highlights). The element runs along the rows, wider than any glyph and one pixel high, so the
+            // ground it estimates follows brushed metal's streaks and they drop out with it (a 25x25 square
+            // kept their edges: engraved top-1 36.7% -> 46.7% held out, 54.2% -> 52.8% main). A mild blur,
+            // then a threshold against each neighbourhood's strongest response.
             let source = reduction == 1 ? gray : try gray.scaled(by: 1 / Double(reduction))
             let hat = try source.smoothed(halfWidth: 1, halfHeight: 1)
-                .topHat(width: 25, height: 25, brightFeatures: isLightText)
+                .topHat(width: 61, height: 1, brightFeatures: isLightText)
                 .smoothed(halfWidth: 1, halfHeight: 1)
             return try Self.locallyThresholded(hat, textHeight: max(8, textHeight / reduction))
         }
