@@ -17,9 +17,13 @@ struct LabelFinder {
         if isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
         if let phrase = phrase(left, from: rect.x, forward: false) { return phrase }
         let horizontally = words.filter { min($0.rect.maxX, rect.maxX) - max($0.rect.x, rect.x) > 0 }
+        // The nearer of the captions right below (an underline's "Date") and right above (a box's "Name"): on
+        // a column of boxes, each box's caption sits just above it and the next box's just below.
         let below = horizontally.filter { $0.rect.y >= rect.maxY - 1 && $0.rect.y - rect.maxY < 12 }
-        if !below.isEmpty { return join(firstLine(below)) }
         let above = horizontally.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < 14 }
+        let gapBelow = below.map { $0.rect.y - rect.maxY }.min() ?? .infinity
+        let gapAbove = above.map { rect.y - $0.rect.maxY }.min() ?? .infinity
+        if !below.isEmpty && gapBelow <= gapAbove + 1 { return join(firstLine(below.sorted { $0.rect.y < $1.rect.y })) }
         if !above.isEmpty { return join(firstLine(above.sorted { $0.rect.y > $1.rect.y })) }
         if !isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
         return ""
