@@ -174,6 +174,7 @@ enum SerialParser {
     /// Every format reading of a token. A known caption or label glued to its front ("SN", "SERIALNO",
     /// "MODEL") is split off and noted; otherwise the whole token is read, and also without one stray
     /// character at either end.
+    ///
     /// `announced` says a caption announces the token, which lets a token read without a digit but with an O
     /// (`S/N: FNORTBF`) be read as a serial.
     static func fits(_ symbols: [ObservedSymbol], announced: Bool = false) -> [SerialEvidence] {
@@ -191,9 +192,9 @@ enum SerialParser {
             }
         }
         var results: [SerialEvidence] = []
-        // The LSTM sometimes reads one wide 0 or 1 twice ("HO0B", "1I"): a token one too long is also read
-        // without the second of each such pair, as one more repair.
-        if windows.count > 1 || SerialLexicon.gluedPrefix(of: text) == nil {
+        // The LSTM sometimes reads one wide 0 or 1 twice ("HO0B", "1I"): a token is also read without the
+        // second of each such pair, as one more repair (the formats' lengths decide which readings fit).
+        if SerialLexicon.gluedPrefix(of: text) == nil {
             for index in symbols.indices.dropFirst() where isDoubledReading(symbols[index - 1], symbols[index]) {
                 var part = symbols
                 let removed = part.remove(at: index)
