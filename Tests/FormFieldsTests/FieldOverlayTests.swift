@@ -73,15 +73,6 @@ struct LongFormPreviewTests {
         return output
     }
 
-    /// Resident memory (`VmRSS`) or its peak (`VmHWM`) from /proc/self/status, in bytes.
-    static func memory(_ key: String) -> Int? {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
-            return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-        }
-        return nil
-    }
-
     @Test("13 pages: each page image is released before the next is rendered")
     func onePageImageAtATime() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("legible-long-\(UUID())")
@@ -101,34 +92,40 @@ struct LongFormPreviewTests {
         #expect(previous == nil)
     }
 
-    @Test("13 pages of 200-dpi previews: peak memory grows by far less than 13 page images")
+    /// `pdffill detect FORM --preview DIR` run in a child process; returns its peak resident memory (bytes).
+    ///
+    /// Measured in a child so that the suites running alongside in this process do not add to the peak.
+    static func previewPeakMemory(of form: URL, into directory: URL) throws -> Int {
+        let pdffill = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("pdffill")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: pdffill.path), "pdffill is built beside the tests")
+        let run = try ChildProcess.run(pdffill.path, ["detect", form.path, "--preview", directory.path])
+        #expect(run.status == 0, "pdffill detect --preview exited with \(run.status)")
+        return run.peakResidentBytes
+    }
+
+    @Test("pdffill detect --preview: 13 pages take about the peak memory of 4, not 13 page images more")
     func boundedPeakMemory() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("legible-long-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let document = try PDFDocument(contentsOf: try Self.thirteenPageForm(in: directory).path)
-        let regions = try FormFieldDetector().detect(document)
-        let pageBytes = try (0..<document.pageCount).map { index in
-            let page = try document.page(at: index)
-            return Int(page.width * 200 / 72 + 1) * Int(page.height * 200 / 72 + 1) * 4
-        }
-        let allPages = pageBytes.reduce(0, +)
+        // The 13-page form repeats the pages of the 4-page one (4 + 4 + 4 + 1 pages).
+        let thirteen = try Self.thirteenPageForm(in: directory)
+        let four = Fixtures.sharedForms.appendingPathComponent(
+            "interactive/pdfcpu__pdfcpu__pkg__samples__signatures__adbe.pkcs7.detached__usageRights.pdf")
+        let document = try PDFDocument(contentsOf: four.path)
+        let page = try document.page(at: 0)
+        // One preview page at pdffill's 100 dpi, as 32-bit pixels.
+        let pageImage = Int(page.width * 100 / 72 + 1) * Int(page.height * 100 / 72 + 1) * 4
 
-        // Reset the peak to the current size where the kernel allows it (writing 5 to clear_refs).
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-        let before = try #require(Self.memory("VmRSS"))
-        let peakBefore = try #require(Self.memory("VmHWM"))
-        let output = directory.appendingPathComponent("previews")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let files = try FieldOverlay.writePreviews(regions, of: document, to: output, dpi: 200)
-        #expect(files.count == 13)
-        let peak = try #require(Self.memory("VmHWM"))
-        // Without the reset, a higher earlier peak hides this run's growth (the check then cannot fail).
-        let growth = peak > peakBefore ? peak - before : 0
-        // One page image (plus the annotated copy, grey render and PNG) is a few page sizes; all 13 would be
-        // allPages. Other suites run at the same time in this process (OCR engines, page renders) and add to the
-        // peak, so the margin is wide: less than 60% of all pages (about 8 page images), which holding every
-        // page still exceeds.
-        #expect(growth < allPages * 3 / 5, "peak grew \(growth / 1_000_000) MB; 13 page images are \(allPages / 1_000_000) MB")
+        let peakFour = try Self.previewPeakMemory(of: four, into: directory.appendingPathComponent("four"))
+        let peakThirteen = try Self.previewPeakMemory(of: thirteen, into: directory.appendingPathComponent("thirteen"))
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("thirteen").path)
+        #expect(pngs.filter { $0.hasSuffix(".png") }.count == 13)
+        // Holding every page would add nine more page images (and their annotated copies) to the peak.
+        #expect(
+            peakThirteen - peakFour < pageImage * 4,
+            "peak \(peakThirteen / 1_000_000) MB for 13 pages, \(peakFour / 1_000_000) MB for 4; a page is \(pageImage / 1_000_000) MB")
     }
 }
