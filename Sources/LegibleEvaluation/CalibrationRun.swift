@@ -13,24 +13,36 @@ public struct CalibrationRun {
 
     /// The fitted model and a report of its calibration on the same photos.
     package func fit() throws -> (ranker: SerialRanker, report: String) {
-        let (samples, _) = try collect(ranker: .standard)
+        let (samples, _, _) = try collect(ranker: .standard)
         let ranker = ConfidenceCalibration.fit(samples)
         return (ranker, try evaluate(ranker))
     }
 
+    /// `ranker` rescaled (``ConfidenceCalibration/rescaled(_:toFit:)``) to fit the top answers on this folder,
+    /// and a report of its calibration on the same photos.
+    package func rescale(_ ranker: SerialRanker) throws -> (ranker: SerialRanker, report: String) {
+        let (_, top, _) = try collect(ranker: ranker)
+        let rescaled = ConfidenceCalibration.rescaled(ranker, toFit: top)
+        return (rescaled, try evaluate(rescaled))
+    }
+
     /// Top-1 accuracy, AUROC and calibration error of `ranker` on this folder.
     package func evaluate(_ ranker: SerialRanker) throws -> String {
-        let (_, predictions) = try collect(ranker: ranker)
+        let (_, _, predictions) = try collect(ranker: ranker)
         guard let manifest = try SerialManifest.load(directory: directory) else { return "no manifest" }
         return SerialReport(predictions: predictions, manifest: manifest, baseline: nil).text
     }
 
-    private func collect(ranker: SerialRanker) throws -> ([ConfidenceCalibration.Sample], [SerialPrediction]) {
+    /// Every candidate as a sample, each photo's top candidate as a sample, and the predictions.
+    private func collect(ranker: SerialRanker) throws
+        -> (all: [ConfidenceCalibration.Sample], top: [ConfidenceCalibration.Sample], predictions: [SerialPrediction])
+    {
         guard let manifest = try SerialManifest.load(directory: directory) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("manifest.json").path])
         }
         let recognizer = try Recognizer(configuration: SerialScanner.recognizerConfiguration)
         var samples: [ConfidenceCalibration.Sample] = []
+        var top: [ConfidenceCalibration.Sample] = []
         var predictions: [SerialPrediction] = []
         let photos = try SerialManifest.photos(in: directory)
         let bar = ProgressBar(total: photos.count, label: "calibrate")
@@ -47,11 +59,14 @@ public struct CalibrationRun {
             for (candidate, features) in zip(result.candidates, result.candidateFeatures) {
                 samples.append(.init(features: features, correct: candidate.serial == truth))
             }
+            if let first = result.candidates.first, let features = result.candidateFeatures.first {
+                top.append(.init(features: features, correct: first.serial == truth))
+            }
             predictions.append(SerialPrediction(
                 file: photo.lastPathComponent, preset: result.preset.rawValue,
                 candidates: result.candidates.map { .init(serial: $0.serial, confidence: $0.confidence) },
                 milliseconds: result.timings.total))
         }
-        return (samples, predictions)
+        return (samples, top, predictions)
     }
 }

@@ -50,6 +50,16 @@ package enum ConfidenceCalibration {
         return SerialRanker(weights: Array(theta[0..<width]), bias: theta[width])
     }
 
+    /// `ranker` with its log-odds scaled and shifted (Platt scaling) to fit `samples`. Any two candidates keep
+    /// their order, so rankings, top-1 and AUROC stay as they are; only the confidences move. For a model whose
+    /// ranking is worth keeping when a full refit would change it.
+    package static func rescaled(_ ranker: SerialRanker, toFit samples: [Sample]) -> SerialRanker {
+        let logits = samples.map { Sample(features: [ranker.logit($0.features)], correct: $0.correct) }
+        let platt = fit(logits, l2: 0)
+        guard let scale = platt.weights.first, scale > 0 else { return ranker }
+        return SerialRanker(weights: ranker.weights.map { $0 * scale }, bias: ranker.bias * scale + platt.bias)
+    }
+
     /// Solves `a x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
     static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
         var m = a

@@ -12,7 +12,9 @@ struct CalibrateCommand: AsyncParsableCommand {
         discussion: """
             Scans every photo of --images (which must hold manifest.json), fits the logistic confidence model to \
             all candidates (right or wrong), prints the weights as Swift to paste into SerialRanker.standard, \
-            and the calibration of the fitted model on --holdout when given.
+            and the calibration of the fitted model on --holdout when given. With --rescale-only it keeps the \
+            committed model's ranking and fits only a scale and an offset of its log-odds (Platt scaling) to the \
+            top answers.
             """)
 
     @Option(name: .long, help: "Labelled folder to fit on.")
@@ -21,8 +23,14 @@ struct CalibrateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Labelled folder to check the fitted model on.")
     var holdout: String?
 
+    @Flag(
+        name: .long,
+        help: "Keep the committed model's ranking: fit only a scale and an offset of its log-odds on the top answers.")
+    var rescaleOnly = false
+
     func run() async throws {
-        let fitted = try CalibrationRun(directory: URL(fileURLWithPath: images)).fit()
+        let run = CalibrationRun(directory: URL(fileURLWithPath: images))
+        let fitted = rescaleOnly ? try run.rescale(.standard) : try run.fit()
         print("fitted on \(images):")
         print(fitted.report)
         print(ConfidenceCalibration.swiftLiteral(fitted.ranker))

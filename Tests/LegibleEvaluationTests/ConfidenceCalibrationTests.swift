@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LegibleEvaluation
+@testable import SerialScan
 
 @Suite("Confidence calibration")
 struct ConfidenceCalibrationTests {
@@ -22,5 +23,21 @@ struct ConfidenceCalibrationTests {
         #expect(abs(ranker.confidence([1, 0]) - 0.8) < 0.02)
         #expect(abs(ranker.confidence([0, 0]) - 0.2) < 0.02)
         #expect(ConfidenceCalibration.swiftLiteral(ranker).hasPrefix("SerialRanker(weights: ["))
+    }
+
+    @Test func rescalingKeepsTheOrderAndFixesTheConfidences() {
+        // A model that ranks right but says 0.5 and 0.27 for candidates right 90% and 30% of the time.
+        let model = SerialRanker(weights: [1, 0], bias: -1)
+        var samples: [ConfidenceCalibration.Sample] = []
+        for index in 0..<100 {
+            samples.append(.init(features: [1, 0], correct: index % 10 != 0))
+            samples.append(.init(features: [0, 0], correct: index % 10 < 3))
+        }
+        let rescaled = ConfidenceCalibration.rescaled(model, toFit: samples)
+        #expect(abs(rescaled.confidence([1, 0]) - 0.9) < 0.02)
+        #expect(abs(rescaled.confidence([0, 0]) - 0.3) < 0.02)
+        // Any two candidates keep their order.
+        let a = [0.7, 0.2], b = [0.4, 3.0]
+        #expect((model.logit(a) < model.logit(b)) == (rescaled.logit(a) < rescaled.logit(b)))
     }
 }
