@@ -17,6 +17,8 @@ packages=(
     fonts-dejavu-core fonts-noto-core fonts-noto-cjk
     # Z003, the script face signatures are drawn in
     fonts-urw-base35
+    # GNU time: a child's own peak memory in the preview memory test
+    time
 )
 
 sudo_cmd=()
