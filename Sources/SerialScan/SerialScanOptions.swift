@@ -11,7 +11,8 @@ public struct SerialScanOptions: Sendable, Hashable {
     public var recognitionHeight: Int
     /// Most text lines sent to Tesseract per photo. Default 8.
     public var maximumLines: Int
-    /// Confidence at which the scan stops looking further. Default 0.93.
+    /// Confidence at which the scan stops looking further. Default 0.85: on both serial sets (2026-11-24) it
+    /// gave the same answers as 0.93 in 7-10% less time; 0.8 began to change answers.
     public var stopConfidence: Double
     /// Most candidates returned. Default 5.
     public var maximumCandidates: Int
@@ -23,7 +24,7 @@ public struct SerialScanOptions: Sendable, Hashable {
     /// Creates options; the defaults aim at tens of milliseconds per phone photo on one core.
     public init(
         decode: DecodeOptions = .default, workingSize: Int = 1200, recognitionHeight: Int = 34,
-        maximumLines: Int = 8, stopConfidence: Double = 0.93, maximumCandidates: Int = 5,
+        maximumLines: Int = 8, stopConfidence: Double = 0.85, maximumCandidates: Int = 5,
         diagnosticsDirectory: String? = nil
     ) {
         self.diagnosticsDirectory = diagnosticsDirectory
