@@ -57,10 +57,11 @@ enum SerialLexicon {
     /// Levenshtein distance between `a` and `b`, or `limit + 1` once it is certain to exceed `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             if current.min()! > limit { return limit + 1 }
