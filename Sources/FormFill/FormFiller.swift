@@ -72,6 +72,58 @@ public struct FormFiller: Sendable {
     private func overlay(
         document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
     ) throws(FillError) -> FillResult {
+        if let composed = try composedOverlay(document: document, fields: fields, values: values, warnings: warnings) {
+            return composed
+        }
+        return try renderedOverlay(document: document, fields: fields, values: values, warnings: warnings)
+    }
+
+    /// The overlay as an incremental update of the original: only the values are drawn (by Cairo, onto pages
+    /// of their own), then put over the original pages, and an interactive form's widgets are flattened into
+    /// their pages. Nil when the document's structure does not allow it (encrypted, cross-references Poppler
+    /// had to rebuild): the caller then redraws every page through Poppler.
+    private func composedOverlay(
+        document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
+    ) throws(FillError) -> FillResult? {
+        guard let composer = try? PDFOverlayComposer(data: document.data) else { return nil }
+        var warnings = warnings
+        var filled = 0
+        var request = PDFOverlayComposer.Request()
+        let byPage = Dictionary(grouping: values.keys.sorted(), by: { fields[$0].pageIndex })
+        let pageIndices = byPage.keys.sorted().filter { $0 >= 0 && $0 < document.pageCount }
+        if let firstIndex = pageIndices.first {
+            let first = try page(document, firstIndex)
+            let writer = try CairoPDFWriter(width: first.width, height: first.height)
+            let drawer = ValueDrawer(context: writer.context)
+            for (overlayIndex, pageIndex) in pageIndices.enumerated() {
+                let page = pageIndex == firstIndex ? first : try self.page(document, pageIndex)
+                writer.beginPage(width: page.width, height: page.height)
+                let drawn = try drawValues(byPage[pageIndex] ?? [], fields: fields, values: values, with: drawer)
+                filled += drawn.filled
+                warnings += drawn.warnings
+                try writer.endPage()
+                request.overlayPages[pageIndex] = overlayIndex
+            }
+            request.overlay = try writer.finish()
+        }
+        let widgets = (try? document.formWidgets()) ?? []
+        request.flattenWidgets = !widgets.isEmpty
+        let replacing = Set(values.keys.compactMap { fields[$0].acroFormFieldID })
+        for widget in widgets where replacing.contains(widget.fieldID) {
+            let replaced = PDFOverlayComposer.ReplacedWidget(rect: widget.rect, showsValue: !(widget.value ?? "").isEmpty)
+            request.replacedWidgets[widget.pageIndex, default: []].append(replaced)
+        }
+        guard let data = try? composer.compose(request, pageCount: document.pageCount),
+            let check = try? PDFDocument(data: data, options: document.options), check.pageCount == document.pageCount
+        else { return nil }
+        return FillResult(data: data, warnings: warnings, filledCount: filled)
+    }
+
+    /// The overlay drawn the long way: every page rendered for printing onto a Cairo PDF surface through
+    /// Poppler, the values drawn on top.
+    private func renderedOverlay(
+        document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
+    ) throws(FillError) -> FillResult {
         var warnings = warnings
         var filled = 0
         let document = try withoutOldAppearances(document, fields: fields, values: values)
@@ -84,28 +136,40 @@ public struct FormFiller: Sendable {
             writer.beginPage(width: page.width, height: page.height)
             page.renderForPrinting(into: writer.context)
             try writer.check("rendering page \(pageIndex + 1)")
-            for index in byPage[pageIndex] ?? [] {
-                guard let value = values[index] else { continue }
-                let field = fields[index]
-                let outcome = try draw(value, field: field, with: drawer, radioGroup: fields)
-                switch outcome {
-                case .drawn: filled += 1
-                case .nothing: break
-                case .clipped:
-                    filled += 1
-                    warnings.append(FillWarning(
-                        kind: .didNotFit, field: Self.name(field),
-                        message: "value did not fit the box at the smallest font size and was clipped"))
-                case .truncated(let dropped):
-                    filled += 1
-                    warnings.append(FillWarning(
-                        kind: .truncated, field: Self.name(field),
-                        message: "value has \(dropped) more characters than the field's \(field.maxLength ?? 0) cells; they were dropped"))
-                }
-            }
+            let drawn = try drawValues(byPage[pageIndex] ?? [], fields: fields, values: values, with: drawer)
+            filled += drawn.filled
+            warnings += drawn.warnings
             try writer.endPage()
         }
         return FillResult(data: try writer.finish(), warnings: warnings, filledCount: filled)
+    }
+
+    /// Draws the values of `indices` (fields on the current page) and says how many were drawn and what did
+    /// not fit.
+    private func drawValues(
+        _ indices: [Int], fields: [FillField], values: [Int: String], with drawer: ValueDrawer
+    ) throws(FillError) -> (filled: Int, warnings: [FillWarning]) {
+        var filled = 0
+        var warnings: [FillWarning] = []
+        for index in indices {
+            guard let value = values[index] else { continue }
+            let field = fields[index]
+            switch try draw(value, field: field, with: drawer, radioGroup: fields) {
+            case .drawn: filled += 1
+            case .nothing: break
+            case .clipped:
+                filled += 1
+                warnings.append(FillWarning(
+                    kind: .didNotFit, field: Self.name(field),
+                    message: "value did not fit the box at the smallest font size and was clipped"))
+            case .truncated(let dropped):
+                filled += 1
+                warnings.append(FillWarning(
+                    kind: .truncated, field: Self.name(field),
+                    message: "value has \(dropped) more characters than the field's \(field.maxLength ?? 0) cells; they were dropped"))
+            }
+        }
+        return (filled, warnings)
     }
 
     /// The document to draw: `document` itself, or when a filled AcroForm field's widget shows something of

@@ -1,0 +1,124 @@
+import FormFill
+import Foundation
+import LegiblePDF
+import TestSupport
+import Testing
+
+/// The overlay written as an incremental update: original bytes kept, values placed on rotated and cropped
+/// pages, interactive forms flattened, and the redrawn path taken when the structure cannot be updated.
+@Suite("Overlay composition")
+struct OverlayCompositionTests {
+    @Test("a flat form's overlay keeps the original bytes and text and appends the values", arguments: [
+        "Hopding__pdf-lib__assets__pdfs__sample_form.flat.pdf", "mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf",
+        "pymupdf__PyMuPDF__tests__resources__test_4114.flat.pdf",
+    ])
+    func flatFormUpdate(name: String) throws {
+        let input = try Data(contentsOf: FormsFixture.derived(name))
+        let document = try PDFDocument(data: input)
+        let page = try document.page(at: 0)
+        let field = FillField(
+            id: "f", pageIndex: 0, rect: PDFRect(x: 40, y: 40, width: 200, height: 20), kind: .text)
+        let result = try FormFiller().fill(
+            document: document, fields: [field], values: FillValues(["f": "Ωmega Ünïcode"]), mode: .overlay)
+        #expect(result.data.prefix(input.count) == input, "the original bytes come first, unchanged")
+        let output = try PDFDocument(data: result.data)
+        #expect(output.pageCount == document.pageCount)
+        let filledPage = try output.page(at: 0)
+        let words = filledPage.words().filter { field.rect.contains(x: $0.rect.midX, y: $0.rect.midY) }.map(\.text)
+        #expect(words.contains("Ωmega") && words.contains("Ünïcode"), "\(words)")
+        // Every word of the original page is still extractable (the content stream is the original one).
+        let before = page.words().map(\.text).filter { $0.count > 2 }
+        let after = Set(filledPage.words().map(\.text))
+        #expect(before.filter { !after.contains($0) }.count <= 2, "lost: \(before.filter { !after.contains($0) }.prefix(5))")
+        // The overlay's only font is a subset, not a whole font: the update is small.
+        #expect(result.data.count - input.count < 40_000)
+    }
+
+    @Test("on rotated and cropped pages the value lands in its box as displayed", arguments: [0, 90, 180, 270])
+    func rotatedPage(rotate: Int) throws {
+        let input = MinimalPDF.labelledPage(rotate: rotate)
+        let document = try PDFDocument(data: input)
+        let page = try document.page(at: 0)
+        let turned = rotate % 180 != 0
+        #expect(abs(page.width - (turned ? 280 : 360)) < 0.5 && abs(page.height - (turned ? 360 : 280)) < 0.5)
+        let rect = PDFRect(x: 30, y: 40, width: 150, height: 24)
+        let field = FillField(id: "f", pageIndex: 0, rect: rect, kind: .text)
+        let result = try FormFiller().fill(
+            document: document, fields: [field], values: FillValues(["f": "TURNED"]), mode: .overlay)
+        #expect(result.data.prefix(input.count) == input)
+        let output = try PDFDocument(data: result.data).page(at: 0)
+        let word = try #require(output.words().first { $0.text == "TURNED" }, "rotation \(rotate)")
+        #expect(rect.contains(x: word.rect.midX, y: word.rect.midY), "rotation \(rotate): \(word.rect)")
+        #expect(word.rect.height < word.rect.width, "rotation \(rotate): the value reads upright as displayed")
+        #expect(output.words().contains { $0.text == "Label" })
+    }
+
+    @Test("an interactive form is flattened: no widgets or AcroForm left, other fields keep printing their values")
+    func flattened() throws {
+        let path = FormFixtures.interactive("pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf")
+        let document = try PDFDocument(contentsOf: path)
+        let fields = try FillField.acroFormFields(of: document)
+        let widgets = try document.formWidgets()
+        let prefilled = try #require(widgets.first { $0.kind == .text && ($0.value ?? "").count >= 3 })
+        let target = try #require(try FormFixtures.firstTextField(fields, in: document))
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([target.id: "Ada"]), mode: .overlay)
+        #expect(result.data.prefix(document.data.count) == document.data)
+        let output = try PDFDocument(data: result.data)
+        #expect(try output.formWidgets().isEmpty)
+        let value = try #require(prefilled.value)
+        #expect(FormFixtures.text(in: prefilled.rect, of: try output.page(at: prefilled.pageIndex)) == value.replacing(" ", with: ""))
+        #expect(FormFixtures.text(in: target.rect, of: try output.page(at: target.pageIndex)) == "Ada")
+    }
+
+    @Test("a replaced text field keeps its border but not its placeholder text")
+    func placeholderStripped() throws {
+        let path = FormFixtures.interactive("pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf")
+        let document = try PDFDocument(contentsOf: path)
+        let fields = try FillField.acroFormFields(of: document)
+        // dob1 is empty; its appearance prints the placeholder "dd.mm.yyyy" inside a grey border.
+        let field = try #require(fields.first { $0.name == "dob1" })
+        let blank = try FormFiller().fill(document: document, fields: fields, values: FillValues([:]), mode: .overlay)
+        #expect(FormFixtures.text(in: field.rect, of: try PDFDocument(data: blank.data).page(at: 0)) == "dd.mm.yyyy")
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues(["dob1": "01.02.2003"]), mode: .overlay)
+        let page = try PDFDocument(data: result.data).page(at: 0)
+        #expect(FormFixtures.text(in: field.rect, of: page) == "01.02.2003")
+        // The grey border still prints: the top edge is as dark as on the blank overlay, and darker than paper.
+        let edge = PDFRect(x: field.rect.x + 4, y: field.rect.y - 1, width: field.rect.width - 8, height: 3)
+        let blankEdge = try Self.meanGrey(in: edge, of: try PDFDocument(data: blank.data).page(at: 0))
+        #expect(blankEdge < 235)
+        #expect(abs(try Self.meanGrey(in: edge, of: page) - blankEdge) < 8)
+    }
+
+    /// The mean grey value (0 black, 255 white) of `rect` rendered at 144 dpi.
+    static func meanGrey(in rect: PDFRect, of page: PDFPage) throws -> Double {
+        let image = try page.render(dpi: 144, clip: rect)
+        var sum = 0.0, count = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                guard let value = image.pixel(x: x, y: y) else { continue }
+                sum += Double(value)
+                count += 1
+            }
+        }
+        return count == 0 ? 255 : sum / count
+    }
+
+    @Test("a file whose cross-references Poppler must rebuild is filled by redrawing its pages")
+    func damagedCrossReferences() throws {
+        var text = String(decoding: MinimalPDF.labelledPage(rotate: 0), as: UTF8.self)
+        let marker = try #require(text.range(of: "startxref\n"))
+        let end = try #require(text[marker.upperBound...].firstIndex(of: "\n"))
+        text.replaceSubrange(marker.upperBound..<end, with: "9")
+        let input = Data(text.utf8)
+        let document = try PDFDocument(data: input)
+        let field = FillField(id: "f", pageIndex: 0, rect: PDFRect(x: 30, y: 40, width: 150, height: 24), kind: .text)
+        let result = try FormFiller().fill(
+            document: document, fields: [field], values: FillValues(["f": "REDRAWN"]), mode: .overlay)
+        #expect(result.data.prefix(input.count) != input, "the update path refused the damaged file")
+        let output = try PDFDocument(data: result.data).page(at: 0)
+        #expect(FormFixtures.text(in: field.rect, of: output) == "REDRAWN")
+        #expect(output.words().contains { $0.text == "Label" })
+    }
+}
