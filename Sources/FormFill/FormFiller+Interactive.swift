@@ -2,6 +2,108 @@ import Foundation
 import LegiblePDF
 
 extension FormFiller {
+    /// Sets the values on the AcroForm fields; the form stays fillable.
+    ///
+    /// Written as an incremental update of the original (``PDFOverlayComposer``): `/V` on each field, `/AS` on
+    /// buttons, and for text a new appearance (the old one's border and background, the value drawn by
+    /// Cairo with subset fonts, so any script shows and no font is embedded whole), `/NeedAppearances` off.
+    /// Documents whose structure cannot be updated that way (encrypted, damaged cross-references) are filled
+    /// through Poppler instead (``popplerInteractive(document:fields:values:warnings:)``).
+    func interactive(
+        document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
+    ) throws(FillError) -> FillResult {
+        guard fields.contains(where: { $0.acroFormFieldID != nil }) else { throw FillError.noInteractiveFields }
+        if let composed = try composedInteractive(document: document, fields: fields, values: values, warnings: warnings) {
+            return composed
+        }
+        return try popplerInteractive(document: document, fields: fields, values: values, warnings: warnings)
+    }
+
+    /// The value to set on `field`, or nil (with a warning) when it cannot be set interactively: detected
+    /// regions without a field, signatures. Too-long text is cut to the field's maximum length.
+    static func interactiveValue(_ raw: String, field: FillField, warnings: inout [FillWarning]) -> PDFFieldValue? {
+        guard field.acroFormFieldID != nil else {
+            warnings.append(FillWarning(
+                kind: .skipped, field: name(field),
+                message: "detected region has no AcroForm field; fill with --flatten to draw it"))
+            return nil
+        }
+        var value = raw
+        if let maxLength = field.maxLength, value.count > maxLength,
+            field.kind == .text || field.kind == .comb || field.kind == .multiline
+        {
+            warnings.append(FillWarning(
+                kind: .truncated, field: name(field),
+                message: "value has \(value.count) characters; the field allows \(maxLength); the rest was dropped"))
+            value = String(value.prefix(maxLength))
+        }
+        switch field.kind {
+        case .checkbox: return .button(FillValue.isTruthy(value))
+        case .radio: return .button(radioIsOn(value, field: field))
+        case .text, .comb, .choice: return .text(value.replacing("\n", with: " "))
+        case .multiline: return .text(value)
+        case .signature:
+            warnings.append(FillWarning(
+                kind: .skipped, field: name(field),
+                message: "signature fields cannot be set interactively; fill with --flatten to draw the signature"))
+            return nil
+        case .unsupported: return nil
+        }
+    }
+
+    /// The interactive fill as an incremental update; nil when the document's structure does not allow it.
+    private func composedInteractive(
+        document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
+    ) throws(FillError) -> FillResult? {
+        guard let composer = try? PDFOverlayComposer(data: document.data) else { return nil }
+        var warnings = warnings
+        var request = PDFOverlayComposer.Request()
+        var writer: CairoPDFWriter?
+        var appearancePages = 0
+        for index in values.keys.sorted() {
+            guard let raw = values[index] else { continue }
+            let field = fields[index]
+            guard let setting = Self.interactiveValue(raw, field: field, warnings: &warnings) else { continue }
+            switch setting {
+            case .button(let on):
+                request.fieldValues.append(PDFOverlayComposer.FieldValue(
+                    key: index, pageIndex: field.pageIndex, rect: field.rect, setting: .toggle(on)))
+            case .text(let text):
+                // The value drawn on a page the size of the widget, as the widget's new appearance.
+                let current: CairoPDFWriter
+                if let writer { current = writer } else { current = try CairoPDFWriter(width: field.rect.width, height: field.rect.height) }
+                writer = current
+                current.beginPage(width: field.rect.width, height: field.rect.height)
+                var local = field
+                local.rect = PDFRect(x: 0, y: 0, width: field.rect.width, height: field.rect.height)
+                let outcome = try draw(text, field: local, with: ValueDrawer(context: current.context), radioGroup: [])
+                if let warning = Self.warning(for: outcome, field: field), warning.kind != .truncated { warnings.append(warning) }
+                try current.endPage()
+                request.fieldValues.append(PDFOverlayComposer.FieldValue(
+                    key: index, pageIndex: field.pageIndex, rect: field.rect,
+                    setting: .text(text, appearancePage: appearancePages)))
+                appearancePages += 1
+            }
+        }
+        request.overlay = try writer?.finish()
+        guard let composition = try? composer.compose(request, pageCount: document.pageCount),
+            let check = try? PDFDocument(data: composition.data, options: document.options), check.pageCount == document.pageCount
+        else { return nil }
+        var filled = 0
+        for value in request.fieldValues {
+            let field = fields[value.key]
+            switch composition.outcomes[value.key] {
+            case .set?: filled += 1
+            case .refused(let reason)?:
+                warnings.append(FillWarning(kind: .skipped, field: Self.name(field), message: "the field did not take the value (\(reason))"))
+            case nil:
+                // A widget the file's structure does not show where Poppler does: let Poppler do the whole fill.
+                return nil
+            }
+        }
+        return FillResult(data: composition.data, warnings: warnings, filledCount: filled)
+    }
+
     /// Sets the values on the AcroForm fields through Poppler and saves.
     ///
     /// Poppler drops a filled field's appearance stream on save when the form sets NeedAppearances, so viewers
@@ -11,10 +113,9 @@ extension FormFiller {
     /// copy cannot be patched (the raw flag may also be false); a warning says so. The copy's standard Latin
     /// field fonts also get WinAnsiEncoding (``PDFDocument/encodingFormFontsAsWinAnsi(_:)``), so Western
     /// European values do not make Poppler embed whole system fonts.
-    func interactive(
+    func popplerInteractive(
         document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
     ) throws(FillError) -> FillResult {
-        guard fields.contains(where: { $0.acroFormFieldID != nil }) else { throw FillError.noInteractiveFields }
         try Self.checkDefaultResources(document: document, fields: fields, values: values)
         var warnings = warnings
         let (patched, cleared) = Self.clearingNeedAppearances(document.data)
@@ -33,34 +134,7 @@ extension FormFiller {
         for index in values.keys.sorted() {
             guard let raw = values[index] else { continue }
             let field = fields[index]
-            guard let fieldID = field.acroFormFieldID else {
-                warnings.append(FillWarning(
-                    kind: .skipped, field: Self.name(field),
-                    message: "detected region has no AcroForm field; fill with --flatten to draw it"))
-                continue
-            }
-            var value = raw
-            if let maxLength = field.maxLength, value.count > maxLength,
-                field.kind == .text || field.kind == .comb || field.kind == .multiline
-            {
-                warnings.append(FillWarning(
-                    kind: .truncated, field: Self.name(field),
-                    message: "value has \(value.count) characters; the field allows \(maxLength); the rest was dropped"))
-                value = String(value.prefix(maxLength))
-            }
-            let setting: PDFFieldValue
-            switch field.kind {
-            case .checkbox: setting = .button(FillValue.isTruthy(value))
-            case .radio: setting = .button(Self.radioIsOn(value, field: field))
-            case .text, .comb, .choice: setting = .text(value.replacing("\n", with: " "))
-            case .multiline: setting = .text(value)
-            case .signature:
-                warnings.append(FillWarning(
-                    kind: .skipped, field: Self.name(field),
-                    message: "signature fields cannot be set interactively; fill with --flatten to draw the signature"))
-                continue
-            case .unsupported: continue
-            }
+            guard let setting = Self.interactiveValue(raw, field: field, warnings: &warnings), let fieldID = field.acroFormFieldID else { continue }
             if target.setFieldValue(setting, fieldID: fieldID) {
                 filled += 1
             } else {

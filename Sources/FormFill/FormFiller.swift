@@ -113,7 +113,7 @@ public struct FormFiller: Sendable {
             let replaced = PDFOverlayComposer.ReplacedWidget(rect: widget.rect, showsValue: !(widget.value ?? "").isEmpty)
             request.replacedWidgets[widget.pageIndex, default: []].append(replaced)
         }
-        guard let data = try? composer.compose(request, pageCount: document.pageCount),
+        guard let data = try? composer.compose(request, pageCount: document.pageCount).data,
             let check = try? PDFDocument(data: data, options: document.options), check.pageCount == document.pageCount
         else { return nil }
         return FillResult(data: data, warnings: warnings, filledCount: filled)
@@ -154,22 +154,26 @@ public struct FormFiller: Sendable {
         for index in indices {
             guard let value = values[index] else { continue }
             let field = fields[index]
-            switch try draw(value, field: field, with: drawer, radioGroup: fields) {
-            case .drawn: filled += 1
-            case .nothing: break
-            case .clipped:
-                filled += 1
-                warnings.append(FillWarning(
-                    kind: .didNotFit, field: Self.name(field),
-                    message: "value did not fit the box at the smallest font size and was clipped"))
-            case .truncated(let dropped):
-                filled += 1
-                warnings.append(FillWarning(
-                    kind: .truncated, field: Self.name(field),
-                    message: "value has \(dropped) more characters than the field's \(field.maxLength ?? 0) cells; they were dropped"))
-            }
+            let outcome = try draw(value, field: field, with: drawer, radioGroup: fields)
+            if outcome != .nothing { filled += 1 }
+            if let warning = Self.warning(for: outcome, field: field) { warnings.append(warning) }
         }
         return (filled, warnings)
+    }
+
+    /// The warning a drawing outcome calls for (clipped or truncated values); nil when it was drawn whole.
+    static func warning(for outcome: DrawOutcome, field: FillField) -> FillWarning? {
+        switch outcome {
+        case .drawn, .nothing: return nil
+        case .clipped:
+            return FillWarning(
+                kind: .didNotFit, field: name(field),
+                message: "value did not fit the box at the smallest font size and was clipped")
+        case .truncated(let dropped):
+            return FillWarning(
+                kind: .truncated, field: name(field),
+                message: "value has \(dropped) more characters than the field's \(field.maxLength ?? 0) cells; they were dropped")
+        }
     }
 
     /// The document to draw: `document` itself, or when a filled AcroForm field's widget shows something of
@@ -198,11 +202,11 @@ public struct FormFiller: Sendable {
         return copy
     }
 
-    private func page(_ document: PDFDocument, _ index: Int) throws(FillError) -> PDFPage {
+    func page(_ document: PDFDocument, _ index: Int) throws(FillError) -> PDFPage {
         do { return try document.page(at: index) } catch { throw FillError.document(reason: error.description) }
     }
 
-    private func draw(
+    func draw(
         _ value: String, field: FillField, with drawer: ValueDrawer, radioGroup: [FillField]
     ) throws(FillError) -> DrawOutcome {
         let alignment: DrawBox.Alignment = field.alignment == 1 ? .center : field.alignment == 2 ? .trailing : .leading

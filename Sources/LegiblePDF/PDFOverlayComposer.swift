@@ -20,6 +20,8 @@ package struct PDFOverlayComposer {
         package var flattenWidgets = false
         /// Widgets whose value is being replaced, by page index; their old value must not print.
         package var replacedWidgets: [Int: [ReplacedWidget]] = [:]
+        /// Values set on AcroForm fields (the form stays fillable); not combined with ``flattenWidgets``.
+        package var fieldValues: [FieldValue] = []
 
         package init() {}
     }
@@ -40,7 +42,7 @@ package struct PDFOverlayComposer {
     }
 
     /// A page found in the page tree, with the attributes it inherits.
-    private struct PageNode {
+    struct PageNode {
         var reference: PDFReference
         var dictionary: PDFDictionary
         var resources: PDFObject?
@@ -49,7 +51,7 @@ package struct PDFOverlayComposer {
         var rotate: Int
     }
 
-    private let file: PDFFileStructure
+    let file: PDFFileStructure
 
     /// Reads the structure of `data`.
     /// - Throws: ``PDFStructureError`` when it cannot be read cleanly or is encrypted.
@@ -61,7 +63,7 @@ package struct PDFOverlayComposer {
     /// The composed document.
     /// - Parameter pageCount: The page count Poppler reports; the page tree must agree.
     /// - Throws: ``PDFStructureError`` when a needed object is missing or malformed.
-    package func compose(_ request: Request, pageCount: Int) throws(PDFStructureError) -> Data {
+    package func compose(_ request: Request, pageCount: Int) throws(PDFStructureError) -> Composition {
         guard let catalogReference = file.trailer["Root"]?.reference, var catalog = try file.dictionary(.reference(catalogReference)) else {
             throw PDFStructureError(reason: "no document catalog")
         }
@@ -72,7 +74,7 @@ package struct PDFOverlayComposer {
         var update = PDFIncrementalUpdate(file: file)
         var overlayFile: PDFFileStructure?
         var overlayNodes: [PageNode] = []
-        if let overlay = request.overlay, !request.overlayPages.isEmpty {
+        if let overlay = request.overlay, !request.overlayPages.isEmpty || !request.fieldValues.isEmpty {
             let parsed = try PDFFileStructure(bytes: [UInt8](overlay))
             guard let root = try parsed.dictionary(parsed.trailer["Root"]) else { throw PDFStructureError(reason: "overlay has no catalog") }
             overlayNodes = try Self.pages(of: parsed, catalog: root)
@@ -80,6 +82,18 @@ package struct PDFOverlayComposer {
         }
         var imported: [Int: PDFReference] = [:]
         var saveState: PDFReference?
+        var outcomes: [Int: FieldOutcome] = [:]
+        if !request.fieldValues.isEmpty {
+            guard !request.flattenWidgets else { throw PDFStructureError(reason: "field values and flattening do not mix") }
+            var context = FieldContext(
+                overlay: overlayFile, overlayPages: overlayNodes, imported: imported, update: update, catalog: catalog)
+            outcomes = try setFieldValues(request.fieldValues, pages: pages, context: &context)
+            (imported, update) = (context.imported, context.update)
+            if context.catalog != catalog {
+                catalog = context.catalog
+                update.set(catalogReference, to: .object(.dictionary(catalog)))
+            }
+        }
         for (index, page) in pages.enumerated() {
             var draws: [(name: String, reference: PDFReference, matrix: [Double])] = []
             var dictionary = page.dictionary
@@ -138,7 +152,7 @@ package struct PDFOverlayComposer {
             catalog["AcroForm"] = nil
             update.set(catalogReference, to: .object(.dictionary(catalog)))
         }
-        return Data(update.bytes())
+        return Composition(data: Data(update.bytes()), outcomes: outcomes)
     }
 
     // MARK: Widgets
@@ -203,7 +217,7 @@ package struct PDFOverlayComposer {
 
     /// An appearance stream without its variable text (`/Tx BMC … EMC`), decoded; nil when it has none or
     /// cannot be decoded.
-    private static func withoutVariableText(
+    static func withoutVariableText(
         _ data: [UInt8], dictionary: PDFDictionary
     ) throws(PDFStructureError) -> (dictionary: PDFDictionary, data: [UInt8])? {
         let plain = try PDFFileStructure.decode(data, dictionary: dictionary)
@@ -218,7 +232,7 @@ package struct PDFOverlayComposer {
     // MARK: Overlay pages
 
     /// A form XObject holding the content of `page` of `source`, its resources copied into this document.
-    private func formXObject(
+    func formXObject(
         from page: PageNode, of source: PDFFileStructure, imported: inout [Int: PDFReference],
         update: inout PDFIncrementalUpdate
     ) throws(PDFStructureError) -> PDFReference {
@@ -242,7 +256,7 @@ package struct PDFOverlayComposer {
     }
 
     /// `object` with every reference into `source` replaced by a copy of the referred object in this document.
-    private func importObject(
+    func importObject(
         _ object: PDFObject, from source: PDFFileStructure, imported: inout [Int: PDFReference],
         update: inout PDFIncrementalUpdate
     ) throws(PDFStructureError) -> PDFObject {
@@ -281,7 +295,7 @@ package struct PDFOverlayComposer {
 
     // MARK: Page tree and geometry
 
-    private static func pages(of file: PDFFileStructure, catalog: PDFDictionary) throws(PDFStructureError) -> [PageNode] {
+    static func pages(of file: PDFFileStructure, catalog: PDFDictionary) throws(PDFStructureError) -> [PageNode] {
         guard let root = catalog["Pages"]?.reference else { throw PDFStructureError(reason: "the catalog has no page tree") }
         var result: [PageNode] = []
         var visited: Set<Int> = []
@@ -317,7 +331,7 @@ package struct PDFOverlayComposer {
     }
 
     /// The matrix from a page as displayed (crop box turned by `/Rotate`, origin bottom-left) to its user space.
-    private static func displayedToUser(_ page: PageNode) throws(PDFStructureError) -> [Double] {
+    static func displayedToUser(_ page: PageNode) throws(PDFStructureError) -> [Double] {
         guard let media = page.mediaBox.map(normalized) else { throw PDFStructureError(reason: "page has no media box") }
         var crop = page.cropBox.map(normalized) ?? media
         crop = [max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]), min(crop[3], media[3])]
@@ -332,7 +346,7 @@ package struct PDFOverlayComposer {
     }
 
     /// A rectangle given on the page as displayed (points, top-left origin) in the page's user space.
-    private static func userRect(ofDisplayed rect: PDFRect, page: PageNode) throws(PDFStructureError) -> PDFRect {
+    static func userRect(ofDisplayed rect: PDFRect, page: PageNode) throws(PDFStructureError) -> PDFRect {
         let matrix = try displayedToUser(page)
         // The displayed height: the crop box's extent along the displayed vertical.
         let media = page.mediaBox.map(normalized) ?? [0, 0, 0, 0]
@@ -347,12 +361,12 @@ package struct PDFOverlayComposer {
         return PDFRect(x: minX, y: minY, width: abs(corners[0].0 - corners[1].0), height: abs(corners[0].1 - corners[1].1))
     }
 
-    private static func normalized(_ box: [Double]) -> [Double] {
+    static func normalized(_ box: [Double]) -> [Double] {
         [min(box[0], box[2]), min(box[1], box[3]), max(box[0], box[2]), max(box[1], box[3])]
     }
 
     /// A PDF rectangle array as a ``PDFRect`` in user space (x, y the lower-left corner).
-    private static func rectangle(_ object: PDFObject?) -> PDFRect? {
+    static func rectangle(_ object: PDFObject?) -> PDFRect? {
         guard let values = object?.array?.compactMap(\.number), values.count == 4 else { return nil }
         let box = normalized(values)
         return PDFRect(x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1])

@@ -115,9 +115,7 @@ struct FormFillerHostileTests {
                     result = try FormFiller().fill(
                         document: document, fields: fields, values: FillValues(values), mode: mode)
                 } catch {
-                    // A form Poppler cannot draw text for (no /DR): refused, not crashed; see noDefaultResources.
-                    guard case .interactiveUnsupported = error else { throw error }
-                    #expect(mode == .interactive && path.hasSuffix("with_comments.pdf"), "\(path) \(mode)")
+                    Issue.record("\(path) \(mode): \(error)")
                     continue
                 }
                 let output = try PDFDocument(data: result.data)
@@ -128,18 +126,18 @@ struct FormFillerHostileTests {
         }
     }
 
-    @Test("a form without default resources (/DR) is refused interactively with a reason, and fills as an overlay")
+    @Test("a form without default resources (/DR) fills interactively (Legible draws the appearance) and as an overlay")
     func noDefaultResources() throws {
         let document = try PDFDocument(contentsOf: FormFixtures.interactive("Hopding__pdf-lib__assets__pdfs__with_comments.pdf"))
         let fields = try FillField.acroFormFields(of: document)
         let field = try #require(fields.first { $0.kind == .text && !$0.isReadOnly })
         let values = FillValues([field.id: "42.00"])
-        #expect {
-            try FormFiller().fill(document: document, fields: fields, values: values, mode: .interactive)
-        } throws: { error in
-            guard let error = error as? FillError, case .interactiveUnsupported = error else { return false }
-            return error.description.contains("/DR") && error.description.contains("--flatten")
-        }
+        // Poppler 22.12 crashes drawing text for such a form; the composed fill never asks it to.
+        let interactive = try FormFiller().fill(document: document, fields: fields, values: values, mode: .interactive)
+        #expect(interactive.filledCount == 1)
+        let filled = try PDFDocument(data: interactive.data)
+        #expect(try filled.formWidgets().first { $0.fieldID == field.acroFormFieldID }?.value == "42.00")
+        #expect(try FormFixtures.inkRatio(in: field.rect, of: try filled.page(at: field.pageIndex)) > 0.01)
         let overlay = try FormFiller().fill(document: document, fields: fields, values: values, mode: .overlay)
         #expect(overlay.filledCount == 1)
         let page = try PDFDocument(data: overlay.data).page(at: field.pageIndex)

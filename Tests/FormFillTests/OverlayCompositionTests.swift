@@ -122,3 +122,50 @@ struct OverlayCompositionTests {
         #expect(output.words().contains { $0.text == "Label" })
     }
 }
+
+/// Interactive fills written as incremental updates: values on the fields, appearances drawn by Cairo.
+@Suite("Interactive composition")
+struct InteractiveCompositionTests {
+    static let english = "pdfcpu__pdfcpu__pkg__samples__form__demo__english.pdf"
+
+    @Test("a radio button turned on turns its siblings off; the form keeps its fields and original bytes")
+    func radioGroup() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(Self.english))
+        let fields = try FillField.acroFormFields(of: document)
+        let radios = fields.filter { $0.kind == .radio && $0.name == "gender1" }
+        #expect(radios.count == 3)
+        let chosen = radios[1]
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([chosen.id: chosen.onStateName ?? "yes"]), mode: .interactive)
+        #expect(result.filledCount == 1)
+        #expect(result.data.prefix(document.data.count) == document.data)
+        let widgets = try PDFDocument(data: result.data).formWidgets().filter { $0.name == "gender1" }
+        #expect(widgets.map(\.value) == ["Off", "On", "Off"])
+        // Turning another one on afterwards moves the selection.
+        let again = try FormFiller().fill(
+            document: try PDFDocument(data: result.data), fields: fields,
+            values: FillValues([radios[2].id: radios[2].onStateName ?? "yes"]), mode: .interactive)
+        #expect(try PDFDocument(data: again.data).formWidgets().filter { $0.name == "gender1" }.map(\.value) == ["Off", "Off", "On"])
+    }
+
+    @Test("Chinese, Greek and Cyrillic values: readable back from the fields, drawn, no whole font embedded")
+    func scripts() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive(Self.english))
+        let fields = try FillField.acroFormFields(of: document)
+        let names = ["firstName1", "lastName1", "note2"]
+        let texts = ["张伟住在北京", "Αλέξανδρος", "Тарас\nШевченко"]
+        var values: [String: String] = [:]
+        for (name, text) in zip(names, texts) { values[name] = text }
+        let result = try FormFiller().fill(document: document, fields: fields, values: FillValues(values), mode: .interactive)
+        #expect(result.filledCount == 3)
+        let output = try PDFDocument(data: result.data)
+        let widgets = try output.formWidgets()
+        for (name, text) in zip(names, texts) {
+            let widget = try #require(widgets.first { $0.name == name })
+            #expect(widget.value == text, "\(name)")
+            #expect(try FormFixtures.inkRatio(in: widget.rect, of: try output.page(at: widget.pageIndex)) > 0.01, "\(name)")
+        }
+        // A whole CJK font is 16 MB or more; the subsets Cairo writes are tens of kilobytes.
+        #expect(result.data.count - document.data.count < 200_000)
+    }
+}

@@ -53,7 +53,7 @@ struct PDFIncrementalUpdateTests {
         var request = PDFOverlayComposer.Request()
         request.flattenWidgets = true
         let pageCount = try PDFDocument(data: input).pageCount
-        let output = try PDFOverlayComposer(data: input).compose(request, pageCount: pageCount)
+        let output = try PDFOverlayComposer(data: input).compose(request, pageCount: pageCount).data
         let file = try PDFFileStructure(bytes: [UInt8](output))
         let catalog = try #require(try file.dictionary(file.trailer["Root"]))
         #expect(catalog["AcroForm"] == nil)
