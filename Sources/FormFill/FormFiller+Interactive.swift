@@ -59,6 +59,7 @@ extension FormFiller {
         var warnings = warnings
         var request = PDFOverlayComposer.Request()
         var writer: CairoPDFWriter?
+        var drawer: ValueDrawer?
         var appearancePages = 0
         for index in values.keys.sorted() {
             guard let raw = values[index] else { continue }
@@ -73,10 +74,12 @@ extension FormFiller {
                 let current: CairoPDFWriter
                 if let writer { current = writer } else { current = try CairoPDFWriter(width: field.rect.width, height: field.rect.height) }
                 writer = current
+                let valueDrawer = drawer ?? ValueDrawer(context: current.context)
+                drawer = valueDrawer
                 current.beginPage(width: field.rect.width, height: field.rect.height)
                 var local = field
                 local.rect = PDFRect(x: 0, y: 0, width: field.rect.width, height: field.rect.height)
-                let outcome = try draw(text, field: local, with: ValueDrawer(context: current.context), radioGroup: [])
+                let outcome = try draw(text, field: local, with: valueDrawer, radioGroup: [])
                 if let warning = Self.warning(for: outcome, field: field), warning.kind != .truncated { warnings.append(warning) }
                 try current.endPage()
                 request.fieldValues.append(PDFOverlayComposer.FieldValue(

@@ -1,10 +1,13 @@
 internal import CCairo
 internal import CPangoCairo
 
-/// Draws values into boxes on a Cairo context with Pango. Borrows the context; owns nothing.
+/// Draws values into boxes on a Cairo context with Pango. Borrows the context; owns its layouts.
 struct ValueDrawer {
     /// The context to draw on (owned by a ``CairoPDFWriter``); user units are points, top-left origin.
     let context: OpaquePointer
+    /// One layout per font chain, reused from value to value: a new layout would set up a new Pango context
+    /// and font set each time, which costs more than laying the value out.
+    private let layouts = LayoutCache()
     /// The smallest font size used before a value is clipped, in points.
     var minimumFontSize = 4.0
     /// The largest font size for single-line values, in points.
@@ -29,9 +32,16 @@ struct ValueDrawer {
     }
 
     private func makeLayout(families: String, italic: Bool = false) throws(FillError) -> TextLayout {
+        let key = italic ? families + ":italic" : families
+        if let layout = layouts.byKey[key] {
+            layout.setWrapWidth(nil)
+            layout.setAlignment(.leading)
+            return layout
+        }
         guard let layout = TextLayout(context: context, families: families, italic: italic) else {
             throw FillError.drawingFailed(operation: "Pango layout", reason: "could not create a layout")
         }
+        layouts.byKey[key] = layout
         return layout
     }
 
@@ -177,4 +187,9 @@ struct ValueDrawer {
         cairo_restore(context)
         return .drawn
     }
+}
+
+/// The layouts a ``ValueDrawer`` has made, by font chain and style.
+private final class LayoutCache {
+    var byKey: [String: TextLayout] = [:]
 }

@@ -125,7 +125,7 @@ public struct FormPerfReport: Sendable, Hashable, Codable, BenchmarkReport {
             if let summary = detection[kind] { lines.append(row("detect (\(kind))", summary)) }
         }
         lines.append(row("fill: overlay (flattened)", overlayFill))
-        lines.append(row("fill: interactive (Poppler)", interactiveFill))
+        lines.append(row("fill: interactive", interactiveFill))
         if let qpdfGenerateAppearances {
             lines.append(row("qpdf --generate-appearances (process)", qpdfGenerateAppearances))
         }

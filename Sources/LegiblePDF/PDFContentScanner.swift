@@ -4,35 +4,38 @@ enum PDFContentScanner {
     /// The byte range of the first marked-content sequence tagged `tag` (`/tag BMC … EMC`, nested sequences
     /// included), from the tag's slash to the end of its `EMC`; nil when there is none or it is not closed.
     static func markedContent(_ tag: String, in bytes: [UInt8]) -> Range<Int>? {
+        let name = Array(("/" + tag).utf8)
+        let begin = Array("BMC".utf8), beginWithProperties = Array("BDC".utf8), end = Array("EMC".utf8)
         var tokens = Tokens(bytes: bytes)
-        var previous: (text: String, start: Int)?
+        var previous: Range<Int>?
         var start: Int?
         var depth = 0
         while let token = tokens.next() {
+            let text = bytes[token]
             if let opened = start {
-                if token.text == "BMC" || token.text == "BDC" { depth += 1 }
-                if token.text == "EMC" {
+                if text.elementsEqual(begin) || text.elementsEqual(beginWithProperties) { depth += 1 }
+                if text.elementsEqual(end) {
                     depth -= 1
-                    if depth == 0 { return opened..<token.end }
+                    if depth == 0 { return opened..<token.upperBound }
                 }
-            } else if token.text == "BMC", let previous, previous.text == "/" + tag {
-                start = previous.start
+            } else if text.elementsEqual(begin), let previous, bytes[previous].elementsEqual(name) {
+                start = previous.lowerBound
                 depth = 1
             }
-            previous = (token.text, token.start)
+            previous = token
         }
         return nil
     }
 
-    /// Words, names and numbers of a content stream with their positions; strings and dictionaries are
-    /// returned as placeholders.
+    /// The tokens of a content stream as byte ranges: words, names and numbers as they are; strings, arrays
+    /// and dictionaries as one token each.
     private struct Tokens {
         let bytes: [UInt8]
         var position = 0
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        mutating func next() -> (text: String, start: Int, end: Int)? {
+        mutating func next() -> Range<Int>? {
             var parser = PDFObjectParser(bytes: bytes, position: position)
             parser.skipWhite()
             position = parser.position
@@ -40,25 +43,17 @@ enum PDFContentScanner {
             let start = position
             switch bytes[position] {
             case UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "["):
-                // Strings, hex strings, dictionaries and arrays (inline-image data is not handled: appearance
-                // streams of form fields do not use it).
+                // Inline-image data is not handled: appearance streams of form fields do not use it.
                 guard (try? parser.readObject()) != nil else { return nil }
                 position = parser.position
-                return ("", start, position)
-            case UInt8(ascii: "/"):
-                position += 1
-                while position < bytes.count, !PDFObjectParser.isWhite(bytes[position]), !PDFObjectParser.isDelimiter(bytes[position]) {
-                    position += 1
-                }
-                return (String(decoding: bytes[start..<position], as: UTF8.self), start, position)
             case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: "}"):
                 position += 1
-                return ("", start, position)
             default:
-                guard let word = parser.readWord() else { return nil }
-                position = parser.position
-                return (word, start, position)
+                // A name keeps its slash; a word runs to the next delimiter.
+                if bytes[position] == UInt8(ascii: "/") { position += 1 }
+                while position < bytes.count, !PDFObjectParser.endsToken(bytes[position]) { position += 1 }
             }
+            return start..<position
         }
     }
 }

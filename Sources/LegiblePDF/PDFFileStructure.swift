@@ -124,8 +124,7 @@ final class PDFFileStructure {
             throw PDFStructureError(reason: "offset \(offset) holds object \(found), not \(number)")
         }
         let object = try parser.readObject()
-        guard case .dictionary(let dictionary) = object, parser.peekWord() == "stream" else { return .object(object) }
-        _ = parser.readWord()
+        guard case .dictionary(let dictionary) = object, parser.readKeyword("stream") else { return .object(object) }
         var start = parser.position
         if start < bytes.count, bytes[start] == 0x0D { start += 1 }
         if start < bytes.count, bytes[start] == 0x0A { start += 1 }
@@ -152,7 +151,7 @@ final class PDFFileStructure {
 
     private static func endstreamFollows(_ bytes: [UInt8], at position: Int) -> Bool {
         var parser = PDFObjectParser(bytes: bytes, position: position)
-        return parser.readWord() == "endstream"
+        return parser.readKeyword("endstream")
     }
 
     private func compressedObject(_ number: Int, stream: Int, index: Int) throws(PDFStructureError) -> PDFObject {
@@ -281,25 +280,23 @@ final class PDFFileStructure {
             throw PDFStructureError(reason: "cross-reference offset \(offset) is outside the file")
         }
         var parser = PDFObjectParser(bytes: bytes, position: offset)
-        if parser.peekWord() == "xref" {
-            _ = parser.readWord()
-            while let word = parser.peekWord(), word != "trailer" {
+        if parser.readKeyword("xref") {
+            while !parser.readKeyword("trailer") {
                 let first = try parser.readInteger("first object number")
                 let count = try parser.readInteger("entry count")
                 guard count <= 10_000_000 else { throw PDFStructureError(reason: "cross-reference section too large") }
                 for item in 0..<count {
                     let position = try parser.readInteger("object offset")
                     let generation = try parser.readInteger("generation")
-                    let kind = parser.readWord()
+                    let inUse = parser.readKeyword("n")
+                    guard inUse || parser.readKeyword("f") else { throw PDFStructureError(reason: "bad cross-reference entry") }
                     let number = first + item
-                    guard kind == "n" || kind == "f" else { throw PDFStructureError(reason: "bad cross-reference entry") }
                     if locations[number] == nil {
                         // A free entry still hides older definitions of the number.
-                        locations[number] = kind == "n" ? .offset(position, generation: generation) : .offset(-1, generation: generation)
+                        locations[number] = inUse ? .offset(position, generation: generation) : .offset(-1, generation: generation)
                     }
                 }
             }
-            try parser.expect("trailer")
             guard case .dictionary(let trailer) = try parser.readObject() else {
                 throw PDFStructureError(reason: "trailer is not a dictionary")
             }
@@ -309,7 +306,7 @@ final class PDFFileStructure {
         _ = try parser.readInteger("generation")
         try parser.expect("obj")
         guard case .dictionary(let dictionary) = try parser.readObject(), dictionary["Type"]?.name == "XRef",
-            parser.readWord() == "stream"
+            parser.readKeyword("stream")
         else { throw PDFStructureError(reason: "offset \(offset) is neither a table nor a cross-reference stream") }
         var start = parser.position
         if start < bytes.count, bytes[start] == 0x0D { start += 1 }

@@ -48,13 +48,6 @@ struct PDFObjectParser {
         }
     }
 
-    /// The next run of regular characters (a keyword or number) without consuming it.
-    mutating func peekWord() -> String? {
-        let saved = position
-        defer { position = saved }
-        return readWord()
-    }
-
     /// Reads a run of regular characters (a keyword or a number); nil at a delimiter or the end.
     mutating func readWord() -> String? {
         skipWhite()
@@ -65,7 +58,8 @@ struct PDFObjectParser {
 
     /// Reads a non-negative integer, or throws.
     mutating func readInteger(_ what: String) throws(PDFStructureError) -> Int {
-        guard let word = readWord(), let value = Int(word), value >= 0 else {
+        skipWhite()
+        guard let value = readUnsigned(), position >= bytes.count || Self.endsToken(bytes[position]) else {
             throw PDFStructureError(reason: "expected \(what) at byte \(position)")
         }
         return value
@@ -73,7 +67,52 @@ struct PDFObjectParser {
 
     /// Reads the keyword `keyword` or throws.
     mutating func expect(_ keyword: String) throws(PDFStructureError) {
-        guard readWord() == keyword else { throw PDFStructureError(reason: "expected '\(keyword)' at byte \(position)") }
+        guard readKeyword(keyword) else { throw PDFStructureError(reason: "expected '\(keyword)' at byte \(position)") }
+    }
+
+    /// Reads `keyword` when it comes next (as a whole token); otherwise reads nothing.
+    mutating func readKeyword(_ keyword: String) -> Bool {
+        skipWhite()
+        var index = position
+        for byte in keyword.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+        }
+        guard index >= bytes.count || Self.endsToken(bytes[index]) else { return false }
+        position = index
+        return true
+    }
+
+    static func endsToken(_ byte: UInt8) -> Bool { isWhite(byte) || isDelimiter(byte) }
+
+    /// Reads the digits at the position as an unsigned integer (at most 18 digits); nil when there are none.
+    private mutating func readUnsigned() -> Int? {
+        var value = 0, digits = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, digits < 18 {
+            value = value * 10 + Int(bytes[position] - 0x30)
+            position += 1
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// Reads a number (integer or real, with an optional sign); nil, reading nothing, when none comes next.
+    private mutating func readNumber() -> PDFObject? {
+        let start = position
+        var index = position
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = 0, dots = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x30, byte <= 0x39 { digits += 1 } else if byte == UInt8(ascii: ".") { dots += 1 } else { break }
+            index += 1
+        }
+        guard digits > 0, dots <= 1, index >= bytes.count || Self.endsToken(bytes[index]) else { return nil }
+        position = index
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if dots == 0, digits <= 18, let value = Int(text) { return .integer(value) }
+        guard let real = Double(text) else { return nil }
+        return .real(real)
     }
 
     /// Reads one object; `a b R` is read as a reference.
@@ -108,26 +147,22 @@ struct PDFObjectParser {
                 items.append(try readObject(depth: depth + 1))
             }
         default:
-            guard let word = readWord() else {
-                throw PDFStructureError(reason: "unexpected '\(Character(Unicode.Scalar(byte)))' at byte \(position)")
-            }
-            switch word {
-            case "true": return .boolean(true)
-            case "false": return .boolean(false)
-            case "null": return .null
-            default: break
-            }
-            if let integer = Int(word) {
+            if let number = readNumber() {
                 // `n g R` is a reference: look ahead without consuming anything else.
+                guard case .integer(let integer) = number, integer >= 0 else { return number }
                 let saved = position
-                if integer >= 0, let next = readWord(), let generation = Int(next), generation >= 0, readWord() == "R" {
+                skipWhite()
+                if let generation = readUnsigned(), position < bytes.count, Self.isWhite(bytes[position]), readKeyword("R") {
                     return .reference(PDFReference(number: integer, generation: generation))
                 }
                 position = saved
-                return .integer(integer)
+                return number
             }
-            if let real = Double(word), word.allSatisfy({ "+-.0123456789".contains($0) }) { return .real(real) }
-            throw PDFStructureError(reason: "unexpected keyword '\(word.prefix(20))' at byte \(position)")
+            if readKeyword("true") { return .boolean(true) }
+            if readKeyword("false") { return .boolean(false) }
+            if readKeyword("null") { return .null }
+            let word = readWord() ?? String(Character(Unicode.Scalar(byte)))
+            throw PDFStructureError(reason: "unexpected '\(word.prefix(20))' at byte \(position)")
         }
     }
 
