@@ -11,6 +11,9 @@ final class TextLayout {
     /// A script-like face for typed signatures, then the ordinary chain.
     static let signatureFamilies = "Z003, DejaVu Serif, Noto Serif, Noto Sans CJK SC"
 
+    /// Font sizes are multiples of this, in points.
+    static let sizeStep = 0.5
+
     let layout: OpaquePointer
     let font: OpaquePointer
 
@@ -42,9 +45,13 @@ final class TextLayout {
         }
     }
 
-    /// Sets the font size in points (Cairo user units).
+    /// Sets the font size in points (Cairo user units), rounded down to a multiple of ``sizeStep``.
+    ///
+    /// Pango and fontconfig build a font set for every distinct size (several milliseconds each, more than
+    /// laying a value out); on a grid of sizes, later fields and later forms reuse the cached ones.
     func setSize(_ points: Double) {
-        pango_font_description_set_absolute_size(font, max(1, points) * Double(PANGO_SCALE))
+        let size = max(1, (points / Self.sizeStep).rounded(.down) * Self.sizeStep)
+        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
     }
 
