@@ -13,6 +13,9 @@ final class PDFFileStructure {
     static let maxInflatedStream = 64 << 20
     /// At most this many cross-reference sections are followed.
     static let maxSections = 1000
+    /// At most this many object numbers over all sections (about 100 bytes of memory each); larger files are
+    /// left to Poppler.
+    static let maxObjects = 2_000_000
 
     let bytes: [UInt8]
     /// The newest location of each object number.
@@ -195,7 +198,7 @@ final class PDFFileStructure {
         guard filters.count == 1, filters[0].name == "FlateDecode" else {
             throw PDFStructureError(reason: "unsupported stream filter \(filters.compactMap(\.name))")
         }
-        guard let inflated = RawPDFScanner.inflate(data[...], maxInflated: maxInflatedStream) else {
+        guard let inflated = Flate.inflate(data[...], maxInflated: maxInflatedStream) else {
             throw PDFStructureError(reason: "stream data does not inflate")
         }
         var parameters = dictionary["DecodeParms"]
@@ -284,7 +287,9 @@ final class PDFFileStructure {
             while !parser.readKeyword("trailer") {
                 let first = try parser.readInteger("first object number")
                 let count = try parser.readInteger("entry count")
-                guard count <= 10_000_000 else { throw PDFStructureError(reason: "cross-reference section too large") }
+                guard count <= maxObjects, locations.count + count <= maxObjects else {
+                    throw PDFStructureError(reason: "more than \(maxObjects) objects")
+                }
                 for item in 0..<count {
                     let position = try parser.readInteger("object offset")
                     let generation = try parser.readInteger("generation")
@@ -335,7 +340,9 @@ final class PDFFileStructure {
         }
         for pair in stride(from: 0, to: index.count, by: 2) {
             let first = index[pair], count = index[pair + 1]
-            guard count >= 0, count <= 10_000_000 else { throw PDFStructureError(reason: "cross-reference stream too large") }
+            guard count >= 0, count <= maxObjects, locations.count + count <= maxObjects else {
+                throw PDFStructureError(reason: "more than \(maxObjects) objects")
+            }
             for item in 0..<count {
                 guard cursor + entryBytes <= data.count else {
                     throw PDFStructureError(reason: "cross-reference stream \(number) is shorter than its /Index")

@@ -5,6 +5,7 @@ struct PDFIncrementalUpdate {
     let file: PDFFileStructure
     private var nextNumber: Int
     private var written: [(reference: PDFReference, value: PDFIndirectValue)] = []
+    private var byContent: [[UInt8]: PDFReference] = [:]
 
     init(file: PDFFileStructure) {
         self.file = file
@@ -29,6 +30,12 @@ struct PDFIncrementalUpdate {
         written.removeAll { $0.reference.number == reference.number }
         written.append((reference, value))
     }
+
+    /// A new object remembered under `key` (its serialised form) with ``remember(_:as:)``, for sharing.
+    func existing(_ key: [UInt8]) -> PDFReference? { byContent[key] }
+
+    /// Remembers that new object `reference` serialises as `key`.
+    mutating func remember(_ key: [UInt8], as reference: PDFReference) { byContent[key] = reference }
 
     /// The original bytes with the update appended.
     func bytes() -> [UInt8] {
@@ -76,7 +83,12 @@ struct PDFIncrementalUpdate {
         switch value {
         case .object(let object):
             object.write(to: &output)
-        case .stream(var dictionary, let data):
+        case .stream(var dictionary, var data):
+            // Unfiltered streams of some size (appearances, page content written here) are compressed.
+            if dictionary["Filter"] == nil, data.count >= 128, let compressed = Flate.deflate(data), compressed.count < data.count {
+                dictionary["Filter"] = .name("FlateDecode")
+                data = compressed
+            }
             dictionary["Length"] = .integer(data.count)
             dictionary.write(to: &output)
             output += Array("\nstream\n".utf8)

@@ -71,6 +71,16 @@ indirect enum PDFObject: Equatable, Sendable {
         case .name(let value):
             output.append(UInt8(ascii: "/"))
             output += Array(value.utf8)
+        case .string(let bytes) where bytes.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }):
+            // Printable ASCII as a literal string (shorter and readable); parentheses and backslashes escaped.
+            output.append(UInt8(ascii: "("))
+            for byte in bytes {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
+                    output.append(UInt8(ascii: "\\"))
+                }
+                output.append(byte)
+            }
+            output.append(UInt8(ascii: ")"))
         case .string(let bytes):
             // Hex needs no escaping and keeps every byte as it is.
             let digits = Array("0123456789ABCDEF".utf8)

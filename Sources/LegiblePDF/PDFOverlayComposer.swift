@@ -263,19 +263,31 @@ package struct PDFOverlayComposer {
         switch object {
         case .reference(let reference):
             if let known = imported[reference.number] { return .reference(known) }
-            let target = update.reserve()
-            imported[reference.number] = target
             switch try source.value(reference) {
             case .object(let value):
-                update.set(target, to: .object(try importObject(value, from: source, imported: &imported, update: &update)))
+                let copied = try importObject(value, from: source, imported: &imported, update: &update)
+                // Cairo writes the same resource dictionary for every page: one copy serves them all.
+                var key: [UInt8] = []
+                copied.write(to: &key)
+                if let same = update.existing(key) {
+                    imported[reference.number] = same
+                    return .reference(same)
+                }
+                let target = update.reserve()
+                imported[reference.number] = target
+                update.set(target, to: .object(copied))
+                update.remember(key, as: target)
+                return .reference(target)
             case .stream(var dictionary, let data):
+                let target = update.reserve()
+                imported[reference.number] = target
                 dictionary["Length"] = nil
                 guard case .dictionary(let copied) = try importObject(.dictionary(dictionary), from: source, imported: &imported, update: &update) else {
                     throw PDFStructureError(reason: "stream dictionary did not copy")
                 }
                 update.set(target, to: .stream(copied, data))
+                return .reference(target)
             }
-            return .reference(target)
         case .array(let items):
             var copied: [PDFObject] = []
             for item in items { copied.append(try importObject(item, from: source, imported: &imported, update: &update)) }

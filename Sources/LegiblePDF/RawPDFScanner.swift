@@ -20,7 +20,7 @@ struct RawPDFScanner {
         for stream in objectStreams(bytes) {
             guard inflatedCount < Self.maxStreams else { break }
             inflatedCount += 1
-            if let plain = Self.inflate(stream), Self.containsToken(needle, in: plain[...]) { return true }
+            if let plain = Flate.inflate(stream), Self.containsToken(needle, in: plain[...]) { return true }
         }
         return false
     }
@@ -60,7 +60,7 @@ struct RawPDFScanner {
             guard inflatedCount < Self.maxStreams else { break }
             inflatedCount += 1
             guard let count = Self.integer(after: "/N", in: dictionary), let first = Self.integer(after: "/First", in: dictionary),
-                count > 0, count <= 100_000, first > 0, let plain = Self.inflate(stream), first <= plain.count
+                count > 0, count <= 100_000, first > 0, let plain = Flate.inflate(stream), first <= plain.count
             else { continue }
             let header = String(decoding: plain[0..<first], as: UTF8.self).split(whereSeparator: \.isWhitespace)
             let numbers = header.compactMap { Int($0) }
@@ -144,35 +144,6 @@ struct RawPDFScanner {
             position = stop
         }
         return result
-    }
-
-    /// Inflates a zlib stream, stopping at `maxInflated` bytes or at the first error (hostile data).
-    static func inflate(_ compressed: ArraySlice<UInt8>, maxInflated: Int = 8 << 20) -> [UInt8]? {
-        var input = Array(compressed)
-        guard input.count > 2 else { return nil }
-        var stream = z_stream()
-        guard CPoppler_inflateInit(&stream) == Z_OK else { return nil }
-        defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        let status: Int32 = input.withUnsafeMutableBufferPointer { source in
-            stream.next_in = source.baseAddress
-            stream.avail_in = uInt(source.count)
-            var result = Z_OK
-            while result == Z_OK, output.count < maxInflated {
-                result = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    return CPoppler.inflate(&stream, Z_NO_FLUSH)
-                }
-                let produced = chunk.count - Int(stream.avail_out)
-                output.append(contentsOf: chunk[0..<produced])
-                if produced == 0, result == Z_OK { break }
-            }
-            return result
-        }
-        // A truncated or damaged stream still yields what was inflated before the damage.
-        return status == Z_STREAM_END || !output.isEmpty ? output : nil
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
