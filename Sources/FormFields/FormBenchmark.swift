@@ -17,6 +17,8 @@ public struct FormBenchmark {
         public var milliseconds: Double
         /// Truth fields no detection matched, for reports.
         public var missed: [String]
+        /// Matched fields whose label disagrees with the truth, for reports.
+        public var labelMismatches: [String] = []
     }
 
     /// The AcroForm reading check of one interactive form.
@@ -92,7 +94,8 @@ public struct FormBenchmark {
                 results.append(
                     DocumentResult(
                         file: url.lastPathComponent, kind: kind, pages: document.pageCount, score: score,
-                        milliseconds: elapsed, missed: missed))
+                        milliseconds: elapsed, missed: missed,
+                        labelMismatches: FormScoring.labelMismatches(detected: regions, truth: truth)))
             }
         }
         return results
@@ -135,7 +138,8 @@ public struct FormBenchmark {
                     case .pushbutton, .unknown: return nil
                     }
                     return FormScoring.TruthField(
-                        pageIndex: asScans ? 0 : index, category: category, rect: widget.rect, name: widget.name ?? "")
+                        pageIndex: asScans ? 0 : index, category: category, rect: widget.rect, name: widget.name ?? "",
+                        tooltip: widget.tooltip ?? "")
                 }
                 score = score + FormScoring.score(detected: regions, truth: truth)
                 missed += truth.filter { field in

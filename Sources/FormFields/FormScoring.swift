@@ -13,15 +13,18 @@ public enum FormScoring {
         public var category: ScoringCategory
         /// The rectangle in points, top-left origin.
         public var rect: PDFRect
-        /// The field's name, for reports.
+        /// The field's name, for reports and label scoring.
         public var name: String
+        /// The field's tooltip (`/TU`), often the label a person sees; empty when it has none.
+        public var tooltip: String
 
         /// Creates a truth field.
-        public init(pageIndex: Int, category: ScoringCategory, rect: PDFRect, name: String) {
+        public init(pageIndex: Int, category: ScoringCategory, rect: PDFRect, name: String, tooltip: String = "") {
             self.pageIndex = pageIndex
             self.category = category
             self.rect = rect
             self.name = name
+            self.tooltip = tooltip
         }
     }
 
@@ -35,6 +38,10 @@ public enum FormScoring {
         public var matched = 0
         /// Matches whose category is right.
         public var typeCorrect = 0
+        /// Matches whose truth has words to compare a label with (``LabelAgreement``).
+        public var labelScored = 0
+        /// Of those, matches whose detected label agrees with the truth's tooltip or name.
+        public var labelAgreed = 0
 
         /// Creates an empty score.
         public init() {}
@@ -45,6 +52,8 @@ public enum FormScoring {
         public var recall: Double { truthCount == 0 ? 1 : Double(matched) / Double(truthCount) }
         /// Right types among the matches (1 with no matches).
         public var typeAccuracy: Double { matched == 0 ? 1 : Double(typeCorrect) / Double(matched) }
+        /// Agreeing labels among the scorable matches (1 with none).
+        public var labelAccuracy: Double { labelScored == 0 ? 1 : Double(labelAgreed) / Double(labelScored) }
 
         /// The sum of two scores (for overall figures: micro-averaged).
         public static func + (lhs: Score, rhs: Score) -> Score {
@@ -53,6 +62,8 @@ public enum FormScoring {
             sum.detectedCount += rhs.detectedCount
             sum.matched += rhs.matched
             sum.typeCorrect += rhs.typeCorrect
+            sum.labelScored += rhs.labelScored
+            sum.labelAgreed += rhs.labelAgreed
             return sum
         }
     }
@@ -65,6 +76,30 @@ public enum FormScoring {
         var score = Score()
         score.truthCount = truth.count
         score.detectedCount = detected.count
+        for (d, t) in matches(detected: detected, truth: truth) {
+            score.matched += 1
+            let field = truth[t]
+            if ScoringCategory(detected[d].fieldType) == field.category { score.typeCorrect += 1 }
+            if let agrees = LabelAgreement.agrees(label: detected[d].label, tooltip: field.tooltip, name: field.name) {
+                score.labelScored += 1
+                if agrees { score.labelAgreed += 1 }
+            }
+        }
+        return score
+    }
+
+    /// The matched fields whose detected label disagrees with their tooltip and name, for reports:
+    /// `p<page> <name>: "<label>" (tooltip "<tooltip>")`.
+    public static func labelMismatches(detected: [FieldRegion], truth: [TruthField]) -> [String] {
+        matches(detected: detected, truth: truth).compactMap { d, t in
+            let field = truth[t]
+            guard LabelAgreement.agrees(label: detected[d].label, tooltip: field.tooltip, name: field.name) == false else { return nil }
+            return "p\(field.pageIndex + 1) \(field.name): \"\(detected[d].label)\" (tooltip \"\(field.tooltip)\")"
+        }
+    }
+
+    /// One-to-one matches (detected index, truth index), best overlaps first, at IoU ``matchThreshold`` or more.
+    static func matches(detected: [FieldRegion], truth: [TruthField]) -> [(Int, Int)] {
         var pairs: [(iou: Double, detected: Int, truth: Int)] = []
         for (d, region) in detected.enumerated() {
             let rect = PDFRect(x: region.x, y: region.y, width: region.width, height: region.height)
@@ -75,13 +110,13 @@ public enum FormScoring {
         }
         pairs.sort { $0.iou > $1.iou }
         var usedDetected = Set<Int>(), usedTruth = Set<Int>()
+        var result: [(Int, Int)] = []
         for pair in pairs where !usedDetected.contains(pair.detected) && !usedTruth.contains(pair.truth) {
             usedDetected.insert(pair.detected)
             usedTruth.insert(pair.truth)
-            score.matched += 1
-            if ScoringCategory(detected[pair.detected].fieldType) == truth[pair.truth].category { score.typeCorrect += 1 }
+            result.append((pair.detected, pair.truth))
         }
-        return score
+        return result
     }
 
     /// The page frame truth rectangles are converted with: the user-space box (bottom-left origin) whose
@@ -102,7 +137,7 @@ public enum FormScoring {
     /// Reads a `*.truth.json` file of the shared forms.
     ///
     /// - Parameters:
-    ///   - data: The JSON: `{mediabox: [[x0,y0,x1,y1]...], widgets: [{page, type, rect, name, hidden}]}`.
+    ///   - data: The JSON: `{mediabox: [[x0,y0,x1,y1]...], widgets: [{page, type, rect, name, tooltip, hidden}]}`.
     ///   - frames: The frame of each page (the crop box of the born-digital PDF); nil uses the media boxes in
     ///     the file (the frame of the 150-dpi scans).
     /// - Throws: `DecodingError` when the JSON does not have that shape.
@@ -122,7 +157,8 @@ public enum FormScoring {
             }
             let r = widget.rect
             let rect = PDFRect(x0: r[0] - frame.x0, y0: frame.y1 - r[3], x1: r[2] - frame.x0, y1: frame.y1 - r[1])
-            fields.append(TruthField(pageIndex: pageIndex, category: category, rect: rect, name: widget.name ?? ""))
+            fields.append(TruthField(
+                pageIndex: pageIndex, category: category, rect: rect, name: widget.name ?? "", tooltip: widget.tooltip ?? ""))
         }
         return fields
     }
@@ -137,6 +173,7 @@ public enum FormScoring {
         var type: String
         var rect: [Double]
         var name: String?
+        var tooltip: String?
         var hidden: Bool?
     }
 }

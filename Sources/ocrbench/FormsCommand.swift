@@ -72,7 +72,7 @@ struct FormsCommand: AsyncParsableCommand {
         }
         func line(_ name: String, _ s: FormScoring.Score, _ extra: String = "") -> String {
             let f = { (v: Double) in String(format: "%.3f", v) }
-            return "\(name.padding(toLength: 78, withPad: " ", startingAt: 0)) truth \(String(format: "%3d", s.truthCount)) det \(String(format: "%3d", s.detectedCount)) match \(String(format: "%3d", s.matched))  P \(f(s.precision))  R \(f(s.recall))  type \(f(s.typeAccuracy))\(extra)"
+            return "\(name.padding(toLength: 78, withPad: " ", startingAt: 0)) truth \(String(format: "%3d", s.truthCount)) det \(String(format: "%3d", s.detectedCount)) match \(String(format: "%3d", s.matched))  P \(f(s.precision))  R \(f(s.recall))  type \(f(s.typeAccuracy))  label \(f(s.labelAccuracy)) (\(s.labelAgreed)/\(s.labelScored))\(extra)"
         }
         for kind in ["born-digital", "scan"] + (visualOnInteractive ? ["visual-on-interactive", "scans-of-interactive"] : []) {
             print("== \(kind)")
@@ -85,6 +85,9 @@ struct FormsCommand: AsyncParsableCommand {
                 milliseconds += result.milliseconds
                 print(line(result.file, result.score, String(format: "  %.0f ms/page", result.milliseconds / Double(result.pages))))
                 if verbose, !result.missed.isEmpty { print("    missed: " + result.missed.joined(separator: ", ")) }
+                if verbose, !result.labelMismatches.isEmpty {
+                    print("    labels: " + result.labelMismatches.joined(separator: "\n            "))
+                }
             }
             print(line("OVERALL \(kind)", total, String(format: "  %.0f ms/page", milliseconds / Double(max(1, pages)))))
         }
