@@ -93,8 +93,23 @@ public struct FormFieldDetector: Sendable {
                 }
             }
             words = (try? textReader.words(in: image, zones: zones, pointsPerPixel: pointsPerPixel)) ?? []
+            // A caption above that is only a number ("(6)") heads a table column: read the header over it too.
+            let first = LabelFinder(words: words, fields: candidates.map { points($0.box) })
+            var headers: [PixelRect] = []
+            for candidate in candidates where candidate.shape != .checkbox {
+                let rect = points(candidate.box)
+                let label = first.label(for: rect, cell: candidate.cell.map(points), isCheckbox: false)
+                guard !label.isEmpty, !label.contains(where: \.isLetter) else { continue }
+                let zone = LabelFinder.headerZone(above: rect)
+                headers.append(PixelRect(
+                    x: Int(zone.x / pointsPerPixel), y: Int(zone.y / pointsPerPixel),
+                    width: Int((zone.width / pointsPerPixel).rounded(.up)), height: Int((zone.height / pointsPerPixel).rounded(.up))))
+            }
+            if !headers.isEmpty {
+                words += (try? textReader.words(in: image, zones: headers, pointsPerPixel: pointsPerPixel)) ?? []
+            }
         }
-        let labels = LabelFinder(words: words)
+        let labels = LabelFinder(words: words, fields: candidates.map { points($0.box) })
         var regions: [FieldRegion] = []
         for candidate in candidates {
             let rect = points(candidate.box)

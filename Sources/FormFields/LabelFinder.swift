@@ -3,13 +3,24 @@ import LegiblePDF
 /// Picks the caption of a field from the words around it.
 struct LabelFinder {
     let words: [PDFWord]
+    /// Every field found on the page: a word inside another field is that field's content or caption (a
+    /// prefilled value, the next box's label), never this field's.
+    var fields: [PDFRect] = []
 
     /// The words of `rect` or of the cell holding it, else the nearest caption left, right (check boxes),
     /// below or above, in points.
     func label(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> String {
+        let others = fields.filter { $0 != rect }
+        let words = others.isEmpty ? self.words : self.words.filter { word in
+            !others.contains { $0.contains(x: word.rect.midX, y: word.rect.midY) }
+        }
         if let cell {
             let inCell = words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxY <= rect.y + 2 }
-            if !inCell.isEmpty { return join(inCell) }
+            if !inCell.isEmpty {
+                if Self.hasWord(inCell) { return join(inCell) }
+                let horizontally = words.filter { min($0.rect.maxX, cell.maxX) - max($0.rect.x, cell.x) > 0 }
+                return join(headerBlock(ending: inCell, among: horizontally) + inCell)
+            }
         }
         let sameLine = words.filter { overlapFraction($0.rect, rect) > 0.4 }
         let left = sameLine.filter { $0.rect.maxX <= rect.x + 2 && rect.x - $0.rect.maxX < 160 }
@@ -24,7 +35,12 @@ struct LabelFinder {
         let gapBelow = below.map { $0.rect.y - rect.maxY }.min() ?? .infinity
         let gapAbove = above.map { rect.y - $0.rect.maxY }.min() ?? .infinity
         if !below.isEmpty && gapBelow <= gapAbove + 1 { return join(firstLine(below.sorted { $0.rect.y < $1.rect.y })) }
-        if !above.isEmpty { return join(firstLine(above.sorted { $0.rect.y > $1.rect.y })) }
+        if !above.isEmpty {
+            let line = firstLine(above.sorted { $0.rect.y > $1.rect.y })
+            // A column's number ("(6)") is not a caption by itself: the header text above it is.
+            if !Self.hasWord(line) { return join(headerBlock(ending: line, among: horizontally) + line) }
+            return join(line)
+        }
         if !isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
         return ""
     }
@@ -42,6 +58,13 @@ struct LabelFinder {
         if isCheckbox { zones.append(PDFRect(x: rect.maxX, y: top, width: 200, height: bottom - top)) }
         if let cell { zones.append(cell) }
         return zones.filter { $0.width > 1 && $0.height > 1 }
+    }
+
+    /// Where a table column's header over a field's number caption is read on a scanned page: the 45 points
+    /// above the field, less the line right above it (read already).
+    static func headerZone(above rect: PDFRect) -> PDFRect {
+        let top = max(0, rect.y - 45)
+        return PDFRect(x: rect.x, y: top, width: rect.width, height: max(1, rect.y - 14 - top))
     }
 
     private func overlapFraction(_ a: PDFRect, _ b: PDFRect) -> Double {
@@ -63,6 +86,28 @@ struct LabelFinder {
         }
         guard !picked.isEmpty else { return nil }
         return join(picked.sorted { $0.rect.x < $1.rect.x })
+    }
+
+    /// True when some word has three letters or more.
+    static func hasWord(_ words: [PDFWord]) -> Bool {
+        words.contains { $0.text.filter(\.isLetter).count >= 3 }
+    }
+
+    /// Up to four lines of text right above `line` (the first within 14 points or two line heights, each next
+    /// within one and a half line heights), top line first: a table column's header over its number.
+    private func headerBlock(ending line: [PDFWord], among candidates: [PDFWord]) -> [PDFWord] {
+        guard var top = line.map(\.rect.y).min(), let height = line.map(\.rect.height).max() else { return [] }
+        var block: [[PDFWord]] = []
+        for step in 0..<4 {
+            let reach = step == 0 ? max(14, height * 2) : height * 1.5
+            let above = candidates.filter { $0.rect.maxY <= top + 1 && top - $0.rect.maxY < reach }
+            guard !above.isEmpty else { break }
+            let next = firstLine(above.sorted { $0.rect.y > $1.rect.y })
+            guard let nextTop = next.map(\.rect.y).min(), nextTop < top else { break }
+            block.insert(next, at: 0)
+            top = nextTop
+        }
+        return block.flatMap { $0 }
     }
 
     private func firstLine(_ candidates: [PDFWord]) -> [PDFWord] {

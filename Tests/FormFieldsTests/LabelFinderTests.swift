@@ -27,4 +27,27 @@ struct LabelFinderTests {
         let line = PDFRect(x: 100, y: 550, width: 120, height: 15)
         #expect(finder.label(for: line, cell: nil, isCheckbox: false) == "Datum")
     }
+
+    @Test func aWordInsideAnotherFieldIsNeverThisFieldsCaption() {
+        // "Jr" is the value printed in the suffix field to the left; the prefix field's caption is under it.
+        let suffix = PDFRect(x: 186, y: 100, width: 38, height: 18)
+        let prefix = PDFRect(x: 234, y: 100, width: 38, height: 18)
+        let words = [word("Jr", x: 190, y: 104, line: 0), word("PREFIX", x: 236, y: 121, line: 1)]
+        #expect(LabelFinder(words: words).label(for: prefix, cell: nil, isCheckbox: false) == "Jr")
+        let finder = LabelFinder(words: words, fields: [suffix, prefix])
+        #expect(finder.label(for: prefix, cell: nil, isCheckbox: false) == "PREFIX")
+    }
+
+    @Test func aColumnNumberCaptionTakesTheHeaderAboveIt() {
+        // A table column: two header lines, a blank gap, the column's number, then the cell.
+        let finder = LabelFinder(words: [
+            word("Contributions", x: 520, y: 205, line: 0), word("Actually", x: 521, y: 218, line: 1),
+            word("Paid", x: 560, y: 218, line: 1), word("(6)", x: 541, y: 245, line: 2),
+        ])
+        let cell = PDFRect(x: 504, y: 258, width: 89, height: 90)
+        #expect(finder.label(for: cell, cell: nil, isCheckbox: false) == "Contributions Actually Paid (6)")
+        // A caption with a word stays as it is.
+        let named = LabelFinder(words: [word("Header", x: 520, y: 230, line: 0), word("Amount", x: 520, y: 245, line: 1)])
+        #expect(named.label(for: cell, cell: nil, isCheckbox: false) == "Amount")
+    }
 }
