@@ -25,6 +25,22 @@ struct PDFIncrementalUpdate {
         return reference
     }
 
+    /// Adds a new object, or returns the one added before with the same content (a field drawn on two pages
+    /// gets one appearance).
+    mutating func addShared(_ value: PDFIndirectValue) -> PDFReference {
+        var key: [UInt8] = []
+        switch value {
+        case .object(let object): object.write(to: &key)
+        case .stream(let dictionary, let data):
+            dictionary.write(to: &key)
+            key += data
+        }
+        if let existing = byContent[key] { return existing }
+        let reference = add(value)
+        byContent[key] = reference
+        return reference
+    }
+
     /// Writes `value` as object `reference` (a reserved number, or an existing object to replace).
     mutating func set(_ reference: PDFReference, to value: PDFIndirectValue) {
         written.removeAll { $0.reference.number == reference.number }

@@ -162,15 +162,15 @@ extension PDFOverlayComposer {
         guard let overlay = context.overlay, appearancePage >= 0, appearancePage < context.overlayPages.count else {
             throw PDFStructureError(reason: "appearance page \(appearancePage) does not exist")
         }
-        let drawn = try formXObject(
-            from: context.overlayPages[appearancePage], of: overlay, imported: &context.imported, update: &context.update)
+        let page = context.overlayPages[appearancePage]
 
-        // The new appearance: the old one without its text (border, background), the value on top.
-        var content: [UInt8] = []
+        // The new appearance: the old one without its text (border, background), the value on top, in one stream.
         var appearance = PDFDictionary([
             ("Type", .name("XObject")), ("Subtype", .name("Form")),
             ("BBox", .array([.integer(0), .integer(0), .real(rect.width), .real(rect.height)])),
         ])
+        var content: [UInt8] = []
+        var resources = PDFDictionary()
         var placement = "1 0 0 1 0 0"
         if let old = try file.dictionary(dictionary["AP"])?["N"]?.reference, case .stream(let oldDictionary, let data) = try file.value(old) {
             let matrix = (try file.resolve(oldDictionary["Matrix"]))?.array?.compactMap(\.number) ?? [1, 0, 0, 1, 0, 0]
@@ -180,20 +180,30 @@ extension PDFOverlayComposer {
                 appearance = stripped.dictionary
                 appearance["Type"] = .name("XObject")
                 appearance["Subtype"] = .name("Form")
-                content = stripped.data
+                resources = try file.dictionary(appearance["Resources"]) ?? PDFDictionary()
+                if stripped.data.contains(where: { !PDFObjectParser.isWhite($0) }) {
+                    content = Array("q\n".utf8) + stripped.data + Array("\nQ\n".utf8)
+                }
                 placement = [box.width / rect.width, 0, 0, box.height / rect.height, box.x, box.y]
                     .map(PDFObject.format).joined(separator: " ")
             }
         }
-        var resources = try file.dictionary(appearance["Resources"]) ?? PDFDictionary()
-        var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
-        var name = "LegibleValue"
-        while xObjects[name] != nil { name += "x" }
-        xObjects[name] = .reference(drawn)
-        resources["XObject"] = .dictionary(xObjects)
+        let value = try overlayContent(of: page, in: overlay, context: &context)
+        if let merged = try merging(value.resources, into: resources) {
+            resources = merged
+            content += Array("q \(placement) cm\n".utf8) + value.content + Array("\nQ\n".utf8)
+        } else {
+            // A resource name used by both: the value keeps resources of its own as a form XObject.
+            let drawn = try formXObject(from: page, of: overlay, imported: &context.imported, update: &context.update)
+            var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
+            var name = "LegibleValue"
+            while xObjects[name] != nil { name += "x" }
+            xObjects[name] = .reference(drawn)
+            resources["XObject"] = .dictionary(xObjects)
+            content += Array("q \(placement) cm /\(name) Do Q\n".utf8)
+        }
         appearance["Resources"] = .dictionary(resources)
-        content += Array("\nq \(placement) cm /\(name) Do Q\n".utf8)
-        let stream = context.update.add(.stream(appearance, content))
+        let stream = context.update.addShared(.stream(appearance, content))
 
         dictionary["AP"] = .dictionary(PDFDictionary([("N", .reference(stream))]))
         var fieldDictionary = fieldReference == widget ? dictionary : field
@@ -206,6 +216,46 @@ extension PDFOverlayComposer {
             context.edits[fieldReference] = fieldDictionary
         }
         return .set
+    }
+
+    /// The decoded content of an overlay page and its resources (each category a dictionary whose values are
+    /// copied into this document).
+    private func overlayContent(
+        of page: PageNode, in source: PDFFileStructure, context: inout FieldContext
+    ) throws(PDFStructureError) -> (content: [UInt8], resources: PDFDictionary) {
+        var contents = page.dictionary["Contents"]
+        if case .reference(let reference)? = contents, case .object(.array(let items)) = try source.value(reference) {
+            contents = .array(items)
+        }
+        if case .array(let items)? = contents, items.count == 1 { contents = items[0] }
+        guard case .reference(let reference)? = contents, case .stream(let dictionary, let data) = try source.value(reference) else {
+            throw PDFStructureError(reason: "overlay page content is not one stream")
+        }
+        let content = try PDFFileStructure.decode(data, dictionary: dictionary)
+        var resources = PDFDictionary()
+        for (category, value) in (try source.dictionary(page.resources))?.entries ?? [] {
+            guard let entries = try source.dictionary(value) else { continue }
+            guard case .dictionary(let copied) = try importObject(
+                .dictionary(entries), from: source, imported: &context.imported, update: &context.update)
+            else { continue }
+            resources[category] = .dictionary(copied)
+        }
+        return (content, resources)
+    }
+
+    /// `resources` with the named resources of `added` put in; nil when a name is taken in the same category.
+    private func merging(_ added: PDFDictionary, into resources: PDFDictionary) throws(PDFStructureError) -> PDFDictionary? {
+        var merged = resources
+        for (category, value) in added.entries {
+            guard case .dictionary(let names) = value else { continue }
+            var existing = try file.dictionary(merged[category]) ?? PDFDictionary()
+            for (name, object) in names.entries {
+                guard existing[name] == nil else { return nil }
+                existing[name] = object
+            }
+            merged[category] = .dictionary(existing)
+        }
+        return merged
     }
 
     /// Why a choice field refuses `text` (not one of its options and not editable); nil when it takes it.
