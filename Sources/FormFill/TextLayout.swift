@@ -11,11 +11,15 @@ final class TextLayout {
     /// A script-like face for typed signatures, then the ordinary chain.
     static let signatureFamilies = "Z003, DejaVu Serif, Noto Serif, Noto Sans CJK SC"
 
-    /// Font sizes are multiples of this, in points.
-    static let sizeStep = 0.5
+    /// The one size text is laid out at, in points; other sizes scale it (see ``setSize(_:)``).
+    static let layoutSize = 12.0
 
     let layout: OpaquePointer
     let font: OpaquePointer
+    /// The drawn size over ``layoutSize``.
+    private(set) var scale = 1.0
+    /// The wrap width in points at the drawn size, nil for no wrapping.
+    private var wrapWidth: Double?
 
     /// Creates a layout for `context` with `families` and `italic` style.
     init?(context: OpaquePointer, families: String, italic: Bool = false) {
@@ -25,6 +29,8 @@ final class TextLayout {
             return nil
         }
         if italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
+        pango_font_description_set_absolute_size(font, Self.layoutSize * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
         self.layout = layout
         self.font = font
         pango_layout_set_auto_dir(layout, 1)
@@ -45,21 +51,26 @@ final class TextLayout {
         }
     }
 
-    /// Sets the font size in points (Cairo user units), rounded down to a multiple of ``sizeStep``.
+    /// Sets the font size in points (Cairo user units).
     ///
-    /// Pango and fontconfig build a font set for every distinct size (several milliseconds each, more than
-    /// laying a value out); on a grid of sizes, later fields and later forms reuse the cached ones.
+    /// The text stays laid out at ``layoutSize`` and is scaled when measured and drawn: Pango and fontconfig
+    /// build a font set for every distinct size (milliseconds each, more than laying a value out), while
+    /// outlines scale exactly (a PDF surface uses no hinting), so one font set serves every size.
     func setSize(_ points: Double) {
-        let size = max(1, (points / Self.sizeStep).rounded(.down) * Self.sizeStep)
-        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, font)
+        scale = max(1, points) / Self.layoutSize
+        applyWrapWidth()
     }
 
     /// Wraps at `width` points (words, then characters), or not at all for nil.
     func setWrapWidth(_ width: Double?) {
-        if let width {
+        wrapWidth = width
+        applyWrapWidth()
+    }
+
+    private func applyWrapWidth() {
+        if let wrapWidth {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, Int32(max(1, wrapWidth / scale) * Double(PANGO_SCALE)))
         } else {
             pango_layout_set_width(layout, -1)
         }
@@ -74,13 +85,12 @@ final class TextLayout {
         }
     }
 
-    /// The logical extents in points: origin offset and size.
+    /// The logical extents in points at the drawn size: origin offset and size.
     func logicalExtents() -> (x: Double, y: Double, width: Double, height: Double) {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        let scale = Double(PANGO_SCALE)
-        return (Double(logical.x) / scale, Double(logical.y) / scale,
-                Double(logical.width) / scale, Double(logical.height) / scale)
+        let unit = scale / Double(PANGO_SCALE)
+        return (Double(logical.x) * unit, Double(logical.y) * unit, Double(logical.width) * unit, Double(logical.height) * unit)
     }
 
     /// True when the text has characters no installed font covers.
@@ -88,7 +98,11 @@ final class TextLayout {
 
     /// Draws the layout with its top-left corner at (`x`, `y`) in the context's current colour.
     func show(in context: OpaquePointer, x: Double, y: Double) {
-        cairo_move_to(context, x, y)
+        cairo_save(context)
+        cairo_translate(context, x, y)
+        cairo_scale(context, scale, scale)
+        cairo_move_to(context, 0, 0)
         pango_cairo_show_layout(context, layout)
+        cairo_restore(context)
     }
 }
