@@ -70,7 +70,8 @@ final class TextLayout {
     private func applyWrapWidth() {
         if let wrapWidth {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            pango_layout_set_width(layout, Int32(max(1, wrapWidth / scale) * Double(PANGO_SCALE)))
+            // A hostile form can give a box of any width: Pango takes a 32-bit width.
+            pango_layout_set_width(layout, Int32(min(1e6, max(1, wrapWidth / scale)) * Double(PANGO_SCALE)))
         } else {
             pango_layout_set_width(layout, -1)
         }

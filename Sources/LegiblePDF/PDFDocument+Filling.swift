@@ -8,7 +8,12 @@ extension PDFDocument {
     /// the choice is editable); `.button` sets a check box or radio button to its own on-state or off.
     /// - Returns: False when the document has no such field or the value does not suit its type.
     package func setFieldValue(_ value: PDFFieldValue, fieldID: Int) -> Bool {
-        guard let field = poppler_document_get_form_field(handle, Int32(clamping: fieldID)) else { return false }
+        // Poppler 22.12 dereferences a null pointer for an id whose page has no widgets (a damaged document
+        // reread differently from the one the id came from): only ids this document lists are asked for.
+        if knownFieldIDs == nil { knownFieldIDs = Set(((try? formWidgets()) ?? []).map(\.fieldID)) }
+        guard knownFieldIDs?.contains(fieldID) == true,
+            let field = poppler_document_get_form_field(handle, Int32(clamping: fieldID))
+        else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(field)) }
         switch (poppler_form_field_get_field_type(field), value) {
         case (POPPLER_FORM_FIELD_TEXT, .text(let text)):

@@ -16,6 +16,8 @@ public final class PDFDocument {
     public let options: PDFOpenOptions
     /// When the document was made from an image, the resolution assumed for it (pixels per inch); nil for PDFs.
     public internal(set) var sourceImageDPI: Double?
+    /// The field ids of ``formWidgets()``, listed on the first ``setFieldValue(_:fieldID:)``.
+    var knownFieldIDs: Set<Int>?
 
     /// Opens a PDF from its bytes.
     ///

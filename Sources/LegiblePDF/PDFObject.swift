@@ -107,7 +107,9 @@ indirect enum PDFObject: Equatable, Sendable {
     /// A real in plain decimal notation (PDF has no exponents), at most 6 decimals, trailing zeros dropped.
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        // Beyond a trillion points nothing is drawn sensibly; whole numbers keep the text (and Int) in range.
+        if abs(value) >= 1e12 { return String(Int(max(-1e15, min(1e15, value.rounded())))) }
+        if value.rounded() == value { return String(Int(value)) }
         var text = String(Int((abs(value) * 1_000_000).rounded()))
         while text.count < 7 { text = "0" + text }
         var fraction = String(text.suffix(6))
