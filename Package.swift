@@ -155,7 +155,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "FormFillTests",
-            dependencies: ["FormFill", "LegiblePDF", "LegibleOCR", "LegibleImaging", "TestSupport"],
+            dependencies: ["FormFill", "FormFields", "LegiblePDF", "LegibleOCR", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleEvaluationTests",

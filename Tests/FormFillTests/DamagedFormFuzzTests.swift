@@ -1,11 +1,12 @@
+import FormFields
 import FormFill
 import Foundation
 import LegiblePDF
 import Testing
 
-/// Filling damaged copies of real forms: bytes changed where the cross-references and trailer live, digits of
-/// offsets changed, files cut short. Whatever Poppler still opens must fill without a crash, and whatever is
-/// returned must open again.
+/// Detecting and filling damaged copies of real forms: bytes changed where the cross-references and trailer
+/// live, digits of offsets changed, files cut short. Whatever Poppler still opens must be detected and filled
+/// without a crash, and whatever is returned must open again.
 @Suite("Filling damaged forms")
 struct DamagedFormFuzzTests {
     /// SplitMix64: a fixed, portable sequence.
@@ -57,6 +58,8 @@ struct DamagedFormFuzzTests {
             guard let document = try? PDFDocument(data: Data(bytes)), let fields = try? FillField.acroFormFields(of: document)
             else { continue }
             opened += 1
+            // Detection reads the same damaged structures (page text, widgets, rendering).
+            _ = try? FormFieldDetector().detect(document)
             var values: [String: String] = [:]
             for field in fields.prefix(12) { values[field.id] = field.kind == .checkbox ? "yes" : "Ada Lovelace 1815" }
             for mode in FillMode.allCases {
