@@ -175,7 +175,7 @@ extension FormFiller {
         var bytes = [UInt8](data)
         var found = false
         var index = 0
-        while let start = Self.find(key, in: bytes, from: index) {
+        while let start = ByteSearch.firstIndex(of: key, in: bytes, from: index) {
             var position = start + key.count
             while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[position]) {
                 position += 1
@@ -187,16 +187,5 @@ extension FormFiller {
             index = position
         }
         return found ? (Data(bytes), true) : (data, false)
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
-        var index = start
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first, Array(haystack[index..<index + needle.count]) == needle { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import LegiblePDF
 
 /// `qpdf --generate-appearances`: what a team gets by setting field values and letting qpdf draw them,
 /// measured on the same forms as Legible's fill for comparison.
@@ -62,7 +63,7 @@ public struct QPDFBaseline: Sendable {
     static func settingNeedAppearances(_ data: Data) throws -> Data {
         var bytes = [UInt8](data)
         let key = Array("/NeedAppearances".utf8)
-        if let found = find(key, in: bytes, from: 0) {
+        if let found = ByteSearch.firstIndex(of: key, in: bytes, from: 0) {
             var end = found + key.count
             while end < bytes.count, bytes[end] == 0x20 { end += 1 }
             var valueEnd = end
@@ -71,7 +72,7 @@ public struct QPDFBaseline: Sendable {
             return Data(bytes)
         }
         let acroForm = Array("/AcroForm".utf8)
-        guard let keyAt = find(acroForm, in: bytes, from: 0) else { throw Failure(description: "the form has no /AcroForm") }
+        guard let keyAt = ByteSearch.firstIndex(of: acroForm, in: bytes, from: 0) else { throw Failure(description: "the form has no /AcroForm") }
         var position = keyAt + acroForm.count
         while position < bytes.count, bytes[position] == 0x20 { position += 1 }
         let insertion = Array("\n  /NeedAppearances true".utf8)
@@ -85,22 +86,13 @@ public struct QPDFBaseline: Sendable {
             number = number * 10 + Int(bytes[position] - 0x30)
             position += 1
         }
-        guard let object = find(Array("\n\(number) 0 obj\n<<".utf8), in: bytes, from: 0) else {
+        guard let object = ByteSearch.firstIndex(of: Array("\n\(number) 0 obj\n<<".utf8), in: bytes, from: 0) else {
             throw Failure(description: "AcroForm object \(number) not found")
         }
         bytes.insert(contentsOf: insertion, at: object + "\n\(number) 0 obj\n<<".utf8.count)
         return Data(bytes)
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
 
     /// Runs a command; exit status 0 and 3 (qpdf: warnings) count as success.
     private func run(_ path: String, _ arguments: [String], standardOutput: URL? = nil) throws {

@@ -140,7 +140,7 @@ final class PDFFileStructure {
         let end: Int
         if let declared, declared >= 0, start + declared <= bytes.count, Self.endstreamFollows(bytes, at: start + declared) {
             end = start + declared
-        } else if let found = Self.find(Array("endstream".utf8), in: bytes, from: start) {
+        } else if let found = ByteSearch.firstIndex(of: Array("endstream".utf8), in: bytes, from: start) {
             // A wrong /Length: the data runs to the keyword, less the end-of-line before it.
             var stop = found
             if stop > start, bytes[stop - 1] == 0x0A { stop -= 1 }
@@ -360,15 +360,5 @@ final class PDFFileStructure {
             }
         }
         return (dictionary, true)
-    }
-
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -116,33 +116,36 @@ extension PDFOverlayComposer {
         }
         if on {
             // Every widget of the field shows the state if it has it (radio kids, or a check box drawn twice).
-            var fieldDictionary = field
-            fieldDictionary["V"] = .name(state)
             for kid in try kids(of: field) where kid != widget {
                 var kidDictionary = try edited(kid, context: context)
                 kidDictionary["AS"] = .name(try onState(of: kidDictionary) == state ? state : "Off")
                 context.edits[kid] = kidDictionary
             }
             dictionary["AS"] = .name(state)
-            if fieldReference == widget {
-                fieldDictionary["AS"] = .name(state)
-                context.edits[widget] = fieldDictionary
-            } else {
-                context.edits[widget] = dictionary
-                context.edits[fieldReference] = fieldDictionary
-            }
+            var fieldDictionary = fieldReference == widget ? dictionary : field
+            fieldDictionary["V"] = .name(state)
+            Self.store(widget: widget, dictionary, field: fieldReference, fieldDictionary, in: &context)
         } else {
             dictionary["AS"] = .name("Off")
             var fieldDictionary = fieldReference == widget ? dictionary : field
             if fieldDictionary["V"]?.name == state || fieldReference == widget { fieldDictionary["V"] = .name("Off") }
-            if fieldReference == widget {
-                context.edits[widget] = fieldDictionary
-            } else {
-                context.edits[widget] = dictionary
-                context.edits[fieldReference] = fieldDictionary
-            }
+            Self.store(widget: widget, dictionary, field: fieldReference, fieldDictionary, in: &context)
         }
         return .set
+    }
+
+    /// Records the edited widget and field; when the widget is its own field, the field's version (which has
+    /// the widget's changes too) is the one kept.
+    private static func store(
+        widget: PDFReference, _ dictionary: PDFDictionary, field: PDFReference, _ fieldDictionary: PDFDictionary,
+        in context: inout FieldContext
+    ) {
+        if field == widget {
+            context.edits[widget] = fieldDictionary
+        } else {
+            context.edits[widget] = dictionary
+            context.edits[field] = fieldDictionary
+        }
     }
 
     /// The name of a button widget's on state: the key of its normal appearances other than `Off`.
@@ -209,12 +212,7 @@ extension PDFOverlayComposer {
         var fieldDictionary = fieldReference == widget ? dictionary : field
         fieldDictionary["V"] = .string(Self.textString(text))
         fieldDictionary["RV"] = nil
-        if fieldReference == widget {
-            context.edits[widget] = fieldDictionary
-        } else {
-            context.edits[widget] = dictionary
-            context.edits[fieldReference] = fieldDictionary
-        }
+        Self.store(widget: widget, dictionary, field: fieldReference, fieldDictionary, in: &context)
         return .set
     }
 
@@ -223,14 +221,7 @@ extension PDFOverlayComposer {
     private func overlayContent(
         of page: PageNode, in source: PDFFileStructure, context: inout FieldContext
     ) throws(PDFStructureError) -> (content: [UInt8], resources: PDFDictionary) {
-        var contents = page.dictionary["Contents"]
-        if case .reference(let reference)? = contents, case .object(.array(let items)) = try source.value(reference) {
-            contents = .array(items)
-        }
-        if case .array(let items)? = contents, items.count == 1 { contents = items[0] }
-        guard case .reference(let reference)? = contents, case .stream(let dictionary, let data) = try source.value(reference) else {
-            throw PDFStructureError(reason: "overlay page content is not one stream")
-        }
+        let (dictionary, data) = try Self.contentStream(of: page, in: source)
         let content = try PDFFileStructure.decode(data, dictionary: dictionary)
         var resources = PDFDictionary()
         for (category, value) in (try source.dictionary(page.resources))?.entries ?? [] {

@@ -236,14 +236,7 @@ package struct PDFOverlayComposer {
         from page: PageNode, of source: PDFFileStructure, imported: inout [Int: PDFReference],
         update: inout PDFIncrementalUpdate
     ) throws(PDFStructureError) -> PDFReference {
-        var contents = page.dictionary["Contents"]
-        if case .reference(let reference)? = contents, case .object(.array(let items)) = try source.value(reference) {
-            contents = .array(items)
-        }
-        if case .array(let items)? = contents, items.count == 1 { contents = items[0] }
-        guard case .reference(let reference)? = contents, case .stream(var dictionary, let data) = try source.value(reference) else {
-            throw PDFStructureError(reason: "overlay page content is not one stream")
-        }
+        var (dictionary, data) = try Self.contentStream(of: page, in: source)
         guard let box = page.mediaBox, box.count == 4 else { throw PDFStructureError(reason: "overlay page has no media box") }
         dictionary["Length"] = nil
         dictionary["Type"] = .name("XObject")
@@ -253,6 +246,19 @@ package struct PDFOverlayComposer {
             dictionary["Resources"] = try importObject(resources, from: source, imported: &imported, update: &update)
         }
         return update.add(.stream(dictionary, data))
+    }
+
+    /// The one content stream of an overlay page (Cairo writes one per page): its dictionary and encoded data.
+    static func contentStream(of page: PageNode, in source: PDFFileStructure) throws(PDFStructureError) -> (PDFDictionary, [UInt8]) {
+        var contents = page.dictionary["Contents"]
+        if case .reference(let reference)? = contents, case .object(.array(let items)) = try source.value(reference) {
+            contents = .array(items)
+        }
+        if case .array(let items)? = contents, items.count == 1 { contents = items[0] }
+        guard case .reference(let reference)? = contents, case .stream(let dictionary, let data) = try source.value(reference) else {
+            throw PDFStructureError(reason: "overlay page content is not one stream")
+        }
+        return (dictionary, data)
     }
 
     /// `object` with every reference into `source` replaced by a copy of the referred object in this document.

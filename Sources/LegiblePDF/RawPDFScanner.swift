@@ -30,13 +30,13 @@ struct RawPDFScanner {
         let marker = Array("/ObjStm".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
         var result: [ArraySlice<UInt8>] = []
         var position = 0
-        while let found = Self.find(marker, in: bytes, from: position) {
+        while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: position) {
             position = found + marker.count
-            guard let keyword = Self.find(streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
+            guard let keyword = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
             var start = keyword + streamKeyword.count
             if start < bytes.count, bytes[start] == 0x0D { start += 1 }
             if start < bytes.count, bytes[start] == 0x0A { start += 1 }
-            guard let stop = Self.find(end, in: bytes, from: start) else { break }
+            guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
             if stop - start <= Self.maxCompressedStream { result.append(bytes[start..<stop]) }
             position = stop
         }
@@ -78,7 +78,7 @@ struct RawPDFScanner {
         }
         let keyword = Array("obj".utf8)
         var position = 0
-        while let found = Self.find(keyword, in: bytes, from: position) {
+        while let found = ByteSearch.firstIndex(of: keyword, in: bytes, from: position) {
             position = found + keyword.count
             guard found >= 1, found + 3 < bytes.count, Self.isWhite(bytes[found - 1]),
                 Self.isWhite(bytes[found + 3]) || "<[(/".utf8.contains(bytes[found + 3])
@@ -101,7 +101,7 @@ struct RawPDFScanner {
             else { continue }
             let start = found + keyword.count
             let window = Array(bytes[start..<min(bytes.count, start + (64 << 10))])
-            let end = [Self.find(Array("endobj".utf8), in: window, from: 0), Self.find(Array("stream".utf8), in: window, from: 0)]
+            let end = [ByteSearch.firstIndex(of: Array("endobj".utf8), in: window, from: 0), ByteSearch.firstIndex(of: Array("stream".utf8), in: window, from: 0)]
                 .compactMap { $0 }.min() ?? window.count
             result[number] = RawObject(generation: generation, text: String(decoding: window[0..<end], as: UTF8.self))
             position = start + end
@@ -130,37 +130,26 @@ struct RawPDFScanner {
         let marker = Array("/ObjStm".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
         var result: [(String, ArraySlice<UInt8>)] = []
         var position = 0
-        while let found = Self.find(marker, in: bytes, from: position) {
+        while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: position) {
             position = found + marker.count
-            guard let keyword = Self.find(streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
+            guard let keyword = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
             let before = String(decoding: bytes[max(0, found - 1024)..<found], as: UTF8.self)
             let opening = before.range(of: "obj", options: .backwards).map { before[$0.upperBound...] } ?? before[...]
             let dictionary = String(opening) + String(decoding: bytes[found..<keyword], as: UTF8.self)
             var start = keyword + streamKeyword.count
             if start < bytes.count, bytes[start] == 0x0D { start += 1 }
             if start < bytes.count, bytes[start] == 0x0A { start += 1 }
-            guard let stop = Self.find(end, in: bytes, from: start) else { break }
+            guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
             if stop - start <= Self.maxCompressedStream { result.append((dictionary, bytes[start..<stop])) }
             position = stop
         }
         return result
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        let first = needle[0]
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
-
     private static func containsToken(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
         let array = Array(bytes)
         var position = 0
-        while let found = find(needle, in: array, from: position) {
+        while let found = ByteSearch.firstIndex(of: needle, in: array, from: position) {
             let after = found + needle.count
             if after >= array.count { return true }
             let next = array[after]

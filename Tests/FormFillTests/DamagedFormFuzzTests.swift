@@ -2,6 +2,7 @@ import FormFields
 import FormFill
 import Foundation
 import LegiblePDF
+import TestSupport
 import Testing
 
 /// Detecting and filling damaged copies of real forms: bytes changed where the cross-references and trailer
@@ -9,18 +10,6 @@ import Testing
 /// without a crash, and whatever is returned must open again.
 @Suite("Filling damaged forms")
 struct DamagedFormFuzzTests {
-    /// SplitMix64: a fixed, portable sequence.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Damaged copies per form (LEGIBLE_FUZZ_ROUNDS overrides, for longer runs by hand).
     static let rounds = ProcessInfo.processInfo.environment["LEGIBLE_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 60
 
@@ -29,7 +18,7 @@ struct DamagedFormFuzzTests {
         "Hopding__pdf-lib__assets__pdfs__sample_form.pdf",
     ]
 
-    static func damaged(_ bytes: [UInt8], round: Int, using generator: inout Generator) -> [UInt8] {
+    static func damaged(_ bytes: [UInt8], round: Int, using generator: inout SplitMix) -> [UInt8] {
         var copy = bytes
         let tail = max(0, copy.count - 4096)
         switch round % 3 {
@@ -51,7 +40,7 @@ struct DamagedFormFuzzTests {
     @Test("damaged copies fill or fail with an error; every result opens", arguments: forms)
     func damagedCopies(form: String) throws {
         let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormFixtures.interactive(form))))
-        var generator = Generator(state: 20261125)
+        var generator = SplitMix(seed: 20261125)
         var opened = 0, filled = 0
         for round in 0..<Self.rounds {
             let bytes = Self.damaged(original, round: round, using: &generator)
@@ -94,27 +83,13 @@ struct DamagedFormFuzzTests {
 enum MinimalPDFForm {
     static func make(rect: String, bbox: String, matrix: String) -> Data {
         let appearance = "/Tx BMC BT /Helv 10 Tf 2 5 Td (old) Tj ET EMC"
-        var output = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        let bodies = [
+        return MinimalPDF.build([
             "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /DR << /Font << /Helv 6 0 R >> >> /DA (/Helv 0 Tf 0 g) >> >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Annots [4 0 R] >>",
             "<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /F 4 /Rect \(rect) /P 3 0 R /DA (/Helv 0 Tf 0 g) /AP << /N 5 0 R >> >>",
             "<< /Type /XObject /Subtype /Form /BBox \(bbox) /Matrix \(matrix) /Resources << /Font << /Helv 6 0 R >> >> /Length \(appearance.utf8.count) >>\nstream\n\(appearance)\nendstream",
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        ]
-        for (index, body) in bodies.enumerated() {
-            offsets.append(output.utf8.count)
-            output += "\(index + 1) 0 obj\n\(body)\nendobj\n"
-        }
-        let start = output.utf8.count
-        output += "xref\n0 \(bodies.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets {
-            let digits = String(offset)
-            output += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        output += "trailer\n<< /Size \(bodies.count + 1) /Root 1 0 R >>\nstartxref\n\(start)\n%%EOF\n"
-        return Data(output.utf8)
+        ])
     }
 }
