@@ -60,6 +60,7 @@ extension FormFiller {
         var request = PDFOverlayComposer.Request()
         var writer: CairoPDFWriter?
         var drawer: ValueDrawer?
+        var recorder: ValueDrawer?
         var appearancePages = 0
         for index in values.keys.sorted() {
             guard let raw = values[index] else { continue }
@@ -70,15 +71,27 @@ extension FormFiller {
                 request.fieldValues.append(PDFOverlayComposer.FieldValue(
                     key: index, pageIndex: field.pageIndex, rect: field.rect, setting: .toggle(on)))
             case .text(let text):
-                // The value drawn on a page the size of the widget, as the widget's new appearance.
                 let current: CairoPDFWriter
                 if let writer { current = writer } else { current = try CairoPDFWriter(width: field.rect.width, height: field.rect.height) }
                 writer = current
+                var local = field
+                local.rect = PDFRect(x: 0, y: 0, width: field.rect.width, height: field.rect.height)
+                if Self.writesAsHelvetica(text, field: field) {
+                    // Windows-1252 text: lines of the standard Helvetica, so no font is embedded at all.
+                    let recording = recorder ?? Self.recordingDrawer(context: current.context)
+                    recorder = recording
+                    recording.recorder?.runs = []
+                    let outcome = try draw(text, field: local, with: recording, radioGroup: [])
+                    if let warning = Self.warning(for: outcome, field: field), warning.kind != .truncated { warnings.append(warning) }
+                    request.fieldValues.append(PDFOverlayComposer.FieldValue(
+                        key: index, pageIndex: field.pageIndex, rect: field.rect,
+                        setting: .runs(text, recording.recorder?.runs ?? [])))
+                    continue
+                }
+                // Other text: drawn on a page the size of the widget, as the widget's new appearance.
                 let valueDrawer = drawer ?? ValueDrawer(context: current.context)
                 drawer = valueDrawer
                 current.beginPage(width: field.rect.width, height: field.rect.height)
-                var local = field
-                local.rect = PDFRect(x: 0, y: 0, width: field.rect.width, height: field.rect.height)
                 let outcome = try draw(text, field: local, with: valueDrawer, radioGroup: [])
                 if let warning = Self.warning(for: outcome, field: field), warning.kind != .truncated { warnings.append(warning) }
                 try current.endPage()
@@ -88,7 +101,7 @@ extension FormFiller {
                 appearancePages += 1
             }
         }
-        request.overlay = try writer?.finish()
+        request.overlay = appearancePages > 0 ? try writer?.finish() : nil
         guard let composition = try? composer.compose(request, pageCount: document.pageCount),
             let check = try? PDFDocument(data: composition.data, options: document.options), check.pageCount == document.pageCount
         else { return nil }
@@ -105,6 +118,13 @@ extension FormFiller {
             }
         }
         return FillResult(data: composition.data, warnings: warnings, filledCount: filled)
+    }
+
+    /// A drawer that records lines of text instead of drawing them (the context only serves Pango's layout).
+    static func recordingDrawer(context: OpaquePointer) -> ValueDrawer {
+        var drawer = ValueDrawer(context: context)
+        drawer.recorder = TextRunRecorder()
+        return drawer
     }
 
     /// Sets the values on the AcroForm fields through Poppler and saves.

@@ -95,16 +95,34 @@ public struct FormFiller: Sendable {
             let first = try page(document, firstIndex)
             let writer = try CairoPDFWriter(width: first.width, height: first.height)
             let drawer = ValueDrawer(context: writer.context)
-            for (overlayIndex, pageIndex) in pageIndices.enumerated() {
+            let recording = Self.recordingDrawer(context: writer.context)
+            var overlayIndex = 0
+            for pageIndex in pageIndices {
+                let indices = byPage[pageIndex] ?? []
+                // Windows-1252 text is written in the standard Helvetica (nothing embedded); the rest is drawn.
+                let written = indices.filter { Self.writesAsHelvetica(values[$0] ?? "", field: fields[$0]) }
+                var blocks: [PDFTextBlock] = []
+                for index in written {
+                    guard let value = values[index] else { continue }
+                    recording.recorder?.runs = []
+                    let outcome = try draw(value, field: fields[index], with: recording, radioGroup: fields)
+                    if outcome != .nothing { filled += 1 }
+                    if let warning = Self.warning(for: outcome, field: fields[index]) { warnings.append(warning) }
+                    blocks.append(PDFTextBlock(box: fields[index].rect, runs: recording.recorder?.runs ?? []))
+                }
+                request.textBlocks[pageIndex] = blocks
+                let drawnIndices = indices.filter { !written.contains($0) }
+                guard !drawnIndices.isEmpty else { continue }
                 let page = pageIndex == firstIndex ? first : try self.page(document, pageIndex)
                 writer.beginPage(width: page.width, height: page.height)
-                let drawn = try drawValues(byPage[pageIndex] ?? [], fields: fields, values: values, with: drawer)
+                let drawn = try drawValues(drawnIndices, fields: fields, values: values, with: drawer)
                 filled += drawn.filled
                 warnings += drawn.warnings
                 try writer.endPage()
                 request.overlayPages[pageIndex] = overlayIndex
+                overlayIndex += 1
             }
-            request.overlay = try writer.finish()
+            if overlayIndex > 0 { request.overlay = try writer.finish() }
         }
         let widgets = (try? document.formWidgets()) ?? []
         request.flattenWidgets = !widgets.isEmpty
@@ -159,6 +177,18 @@ public struct FormFiller: Sendable {
             if let warning = Self.warning(for: outcome, field: field) { warnings.append(warning) }
         }
         return (filled, warnings)
+    }
+
+    /// True when `value` is written in the standard Helvetica rather than drawn with an embedded font: text
+    /// fields, combs and choices (not signatures or check boxes, which keep their drawn look) whose
+    /// characters are all in Windows-1252.
+    static func writesAsHelvetica(_ value: String, field: FillField) -> Bool {
+        switch field.kind {
+        case .text, .multiline, .choice, .comb, .unsupported:
+            return PDFTextRun.winAnsiBytes(value.replacing("\n", with: " ")) != nil
+        case .checkbox, .radio, .signature:
+            return false
+        }
     }
 
     /// The warning a drawing outcome calls for (clipped or truncated values); nil when it was drawn whole.

@@ -1,3 +1,4 @@
+import Foundation
 internal import CCairo
 internal import CPangoCairo
 
@@ -96,6 +97,27 @@ final class TextLayout {
 
     /// True when the text has characters no installed font covers.
     var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    /// The font size in points the layout is drawn at.
+    var size: Double { Self.layoutSize * scale }
+
+    /// The layout's lines: text, left edge and baseline in points at the drawn size, from the layout's top-left.
+    func lines() -> [(text: String, x: Double, baseline: Double)] {
+        guard let iterator = pango_layout_get_iter(layout), let characters = pango_layout_get_text(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        let bytes = UnsafeRawBufferPointer(start: characters, count: strlen(characters))
+        let unit = scale / Double(PANGO_SCALE)
+        var result: [(text: String, x: Double, baseline: Double)] = []
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            let start = max(0, Int(line.pointee.start_index)), end = min(bytes.count, start + max(0, Int(line.pointee.length)))
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            result.append((text, Double(logical.x) * unit, Double(pango_layout_iter_get_baseline(iterator)) * unit))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return result
+    }
 
     /// Draws the layout with its top-left corner at (`x`, `y`) in the context's current colour.
     func show(in context: OpaquePointer, x: Double, y: Double) {

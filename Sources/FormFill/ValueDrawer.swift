@@ -1,5 +1,6 @@
 internal import CCairo
 internal import CPangoCairo
+import LegiblePDF
 
 /// Draws values into boxes on a Cairo context with Pango. Borrows the context; owns its layouts.
 struct ValueDrawer {
@@ -8,6 +9,9 @@ struct ValueDrawer {
     /// One layout per font chain, reused from value to value: a new layout would set up a new Pango context
     /// and font set each time, which costs more than laying the value out.
     private let layouts = LayoutCache()
+    /// When set, text is not drawn but recorded as lines of the standard Helvetica, laid out with its metric
+    /// twin Nimbus Sans (URW), for appearances that embed no font (Windows-1252 text only).
+    var recorder: TextRunRecorder?
     /// The smallest font size used before a value is clipped, in points.
     var minimumFontSize = 4.0
     /// The largest font size for single-line values, in points.
@@ -32,6 +36,7 @@ struct ValueDrawer {
     }
 
     private func makeLayout(families: String, italic: Bool = false) throws(FillError) -> TextLayout {
+        let families = recorder == nil ? families : TextRunRecorder.metricFamily
         let key = italic ? families + ":italic" : families
         if let layout = layouts.byKey[key] {
             layout.setWrapWidth(nil)
@@ -43,6 +48,17 @@ struct ValueDrawer {
         }
         layouts.byKey[key] = layout
         return layout
+    }
+
+    /// Draws the layout with its top-left corner at (`x`, `y`), or records its lines.
+    private func show(_ layout: TextLayout, x: Double, y: Double) {
+        guard let recorder else {
+            layout.show(in: context, x: x, y: y)
+            return
+        }
+        for line in layout.lines() {
+            recorder.runs.append(PDFTextRun(text: line.text, x: x + line.x, baseline: y + line.baseline, size: layout.size))
+        }
     }
 
     private func withClip(_ box: DrawBox, _ body: () -> Void) {
@@ -85,7 +101,7 @@ struct ValueDrawer {
         case .trailing: x = box.x + box.width - pad - extents.width
         }
         let y = box.y + (box.height - extents.height) / 2
-        withClip(box) { layout.show(in: context, x: x - extents.x, y: y - extents.y) }
+        withClip(box) { show(layout, x: x - extents.x, y: y - extents.y) }
         return fits ? .drawn : .clipped
     }
 
@@ -108,7 +124,7 @@ struct ValueDrawer {
             extents = layout.logicalExtents()
             rounds += 1
         }
-        withClip(box) { layout.show(in: context, x: box.x + pad, y: box.y + pad) }
+        withClip(box) { show(layout, x: box.x + pad, y: box.y + pad) }
         return extents.height <= innerHeight + 0.5 ? .drawn : .clipped
     }
 
@@ -142,7 +158,7 @@ struct ValueDrawer {
                 let extents = layout.logicalExtents()
                 let x = box.x + Double(index) * cellWidth + (cellWidth - extents.width) / 2
                 let y = box.y + (box.height - extents.height) / 2
-                layout.show(in: context, x: x - extents.x, y: y - extents.y)
+                show(layout, x: x - extents.x, y: y - extents.y)
             }
         }
         if characters.count > cells { return .truncated(dropped: characters.count - cells) }
@@ -192,4 +208,12 @@ struct ValueDrawer {
 /// The layouts a ``ValueDrawer`` has made, by font chain and style.
 private final class LayoutCache {
     var byKey: [String: TextLayout] = [:]
+}
+
+/// The lines a recording ``ValueDrawer`` laid out, in points from the top-left of the box it was given.
+final class TextRunRecorder {
+    /// Nimbus Sans (URW base35) has Helvetica's metrics, so lines laid out with it fit when shown in Helvetica.
+    static let metricFamily = "Nimbus Sans"
+
+    var runs: [PDFTextRun] = []
 }

@@ -8,6 +8,9 @@ extension PDFOverlayComposer {
             /// Text (or a choice's selection) with its appearance drawn on `appearancePage` of the overlay PDF:
             /// a page the size of the widget's rectangle.
             case text(String, appearancePage: Int)
+            /// Latin text whose appearance is `runs` of the standard Helvetica (nothing embedded), laid out for a
+            /// box the size of the widget's rectangle.
+            case runs(String, [PDFTextRun])
             /// A check box or radio button turned on (to its own on state) or off.
             case toggle(Bool)
         }
@@ -90,7 +93,11 @@ extension PDFOverlayComposer {
                 case .text(let text, let appearancePage):
                     if page.rotate % 360 != 0 { throw PDFStructureError(reason: "text appearances on rotated pages") }
                     outcomes[value.key] = try setText(
-                        text, widget: match.reference, rect: match.rect, appearancePage: appearancePage, context: &context)
+                        text, widget: match.reference, rect: match.rect, drawn: .overlayPage(appearancePage), context: &context)
+                case .runs(let text, let runs):
+                    if page.rotate % 360 != 0 { throw PDFStructureError(reason: "text appearances on rotated pages") }
+                    outcomes[value.key] = try setText(
+                        text, widget: match.reference, rect: match.rect, drawn: .runs(runs), context: &context)
                 }
             }
         }
@@ -156,16 +163,20 @@ extension PDFOverlayComposer {
 
     // MARK: Text
 
+    /// Where a text value's drawing comes from.
+    private enum DrawnValue {
+        /// A page of the overlay PDF (Cairo, fonts embedded as subsets).
+        case overlayPage(Int)
+        /// Lines of the standard Helvetica (nothing embedded).
+        case runs([PDFTextRun])
+    }
+
     private func setText(
-        _ text: String, widget: PDFReference, rect: PDFRect, appearancePage: Int, context: inout FieldContext
+        _ text: String, widget: PDFReference, rect: PDFRect, drawn: DrawnValue, context: inout FieldContext
     ) throws(PDFStructureError) -> FieldOutcome {
         var dictionary = try edited(widget, context: context)
         let (fieldReference, field) = try self.field(of: widget, dictionary: dictionary, context: context)
         if let refusal = try refusal(of: text, by: field) { return .refused(reason: refusal) }
-        guard let overlay = context.overlay, appearancePage >= 0, appearancePage < context.overlayPages.count else {
-            throw PDFStructureError(reason: "appearance page \(appearancePage) does not exist")
-        }
-        let page = context.overlayPages[appearancePage]
 
         // The new appearance: the old one without its text (border, background), the value on top, in one stream.
         var appearance = PDFDictionary([
@@ -191,19 +202,37 @@ extension PDFOverlayComposer {
                     .map(PDFObject.format).joined(separator: " ")
             }
         }
-        let value = try overlayContent(of: page, in: overlay, context: &context)
-        if let merged = try merging(value.resources, into: resources) {
-            resources = merged
-            content += Array("q \(placement) cm\n".utf8) + value.content + Array("\nQ\n".utf8)
-        } else {
-            // A resource name used by both: the value keeps resources of its own as a form XObject.
-            let drawn = try formXObject(from: page, of: overlay, imported: &context.imported, update: &context.update)
-            var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
-            var name = "LegibleValue"
-            while xObjects[name] != nil { name += "x" }
-            xObjects[name] = .reference(drawn)
-            resources["XObject"] = .dictionary(xObjects)
-            content += Array("q \(placement) cm /\(name) Do Q\n".utf8)
+        switch drawn {
+        case .runs(let runs):
+            var fonts = try file.dictionary(resources["Font"]) ?? PDFDictionary()
+            var name = "LegibleHelvetica"
+            let helvetica = PDFObject.reference(context.update.addShared(.object(PDFTextRun.helvetica)))
+            while fonts[name] != nil, fonts[name] != helvetica { name += "x" }
+            fonts[name] = helvetica
+            resources["Font"] = .dictionary(fonts)
+            content += Array("q \(placement) cm\n".utf8)
+                + PDFTextRun.content(
+                    runs, height: rect.height, clip: PDFRect(x: 0, y: 0, width: rect.width, height: rect.height), font: name)
+                + Array("Q\n".utf8)
+        case .overlayPage(let index):
+            guard let overlay = context.overlay, index >= 0, index < context.overlayPages.count else {
+                throw PDFStructureError(reason: "appearance page \(index) does not exist")
+            }
+            let page = context.overlayPages[index]
+            let value = try overlayContent(of: page, in: overlay, context: &context)
+            if let merged = try merging(value.resources, into: resources) {
+                resources = merged
+                content += Array("q \(placement) cm\n".utf8) + value.content + Array("\nQ\n".utf8)
+            } else {
+                // A resource name used by both: the value keeps resources of its own as a form XObject.
+                let drawn = try formXObject(from: page, of: overlay, imported: &context.imported, update: &context.update)
+                var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
+                var name = "LegibleValue"
+                while xObjects[name] != nil { name += "x" }
+                xObjects[name] = .reference(drawn)
+                resources["XObject"] = .dictionary(xObjects)
+                content += Array("q \(placement) cm /\(name) Do Q\n".utf8)
+            }
         }
         appearance["Resources"] = .dictionary(resources)
         let stream = context.update.addShared(.stream(appearance, content))

@@ -16,6 +16,8 @@ package struct PDFOverlayComposer {
         package var overlayPages: [Int: Int] = [:]
         /// The overlay PDF (from Cairo); nil when only flattening.
         package var overlay: Data?
+        /// Values written in the standard Helvetica over a page (by page index): nothing embedded.
+        package var textBlocks: [Int: [PDFTextBlock]] = [:]
         /// Draw widgets into the page content and drop the AcroForm.
         package var flattenWidgets = false
         /// Widgets whose value is being replaced, by page index; their old value must not print.
@@ -119,23 +121,36 @@ package struct PDFOverlayComposer {
                 let form = try formXObject(from: overlayNodes[overlayIndex], of: overlayFile, imported: &imported, update: &update)
                 draws.append(("LegibleOverlay", form, try Self.displayedToUser(page)))
             }
-            guard !draws.isEmpty || dictionary != page.dictionary else { continue }
-            if !draws.isEmpty {
+            let blocks = request.textBlocks[index] ?? []
+            guard !draws.isEmpty || !blocks.isEmpty || dictionary != page.dictionary else { continue }
+            if !draws.isEmpty || !blocks.isEmpty {
                 var resources = try file.dictionary(page.resources) ?? PDFDictionary()
                 var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
-                var content = "Q\n"
+                var content = Array("Q\n".utf8)
                 for (offset, draw) in draws.enumerated() {
                     var name = "\(draw.name)\(offset)"
                     while xObjects[name] != nil { name += "x" }
                     xObjects[name] = .reference(draw.reference)
                     let matrix = draw.matrix.map(PDFObject.format).joined(separator: " ")
-                    content += "q \(matrix) cm /\(name) Do Q\n"
+                    content += Array("q \(matrix) cm /\(name) Do Q\n".utf8)
                 }
-                resources["XObject"] = .dictionary(xObjects)
+                if !draws.isEmpty { resources["XObject"] = .dictionary(xObjects) }
+                if !blocks.isEmpty {
+                    var fonts = try file.dictionary(resources["Font"]) ?? PDFDictionary()
+                    var name = "LegibleHelvetica"
+                    let helvetica = PDFObject.reference(update.addShared(.object(PDFTextRun.helvetica)))
+                    while fonts[name] != nil, fonts[name] != helvetica { name += "x" }
+                    fonts[name] = helvetica
+                    resources["Font"] = .dictionary(fonts)
+                    let height = try Self.displayedHeight(page)
+                    content += Array("q \(try Self.displayedToUser(page).map(PDFObject.format).joined(separator: " ")) cm\n".utf8)
+                    for block in blocks { content += PDFTextRun.content(block.runs, height: height, clip: block.box, font: name) }
+                    content += Array("Q\n".utf8)
+                }
                 dictionary["Resources"] = .dictionary(resources)
                 let opening = saveState ?? update.add(.stream(PDFDictionary(), Array("q\n".utf8)))
                 saveState = opening
-                let closing = update.add(.stream(PDFDictionary(), Array(content.utf8)))
+                let closing = update.add(.stream(PDFDictionary(), content))
                 var contents: [PDFObject] = [.reference(opening)]
                 switch dictionary["Contents"] {
                 case .reference(let reference)?:
@@ -363,14 +378,18 @@ package struct PDFOverlayComposer {
         }
     }
 
+    /// The height of the page as displayed (its crop box, turned by `/Rotate`), in points.
+    static func displayedHeight(_ page: PageNode) throws(PDFStructureError) -> Double {
+        guard let media = page.mediaBox.map(normalized) else { throw PDFStructureError(reason: "page has no media box") }
+        let crop = page.cropBox.map(normalized) ?? media
+        let rotated = ((page.rotate % 360) + 360) % 360
+        return rotated == 90 || rotated == 270 ? crop[2] - crop[0] : crop[3] - crop[1]
+    }
+
     /// A rectangle given on the page as displayed (points, top-left origin) in the page's user space.
     static func userRect(ofDisplayed rect: PDFRect, page: PageNode) throws(PDFStructureError) -> PDFRect {
         let matrix = try displayedToUser(page)
-        // The displayed height: the crop box's extent along the displayed vertical.
-        let media = page.mediaBox.map(normalized) ?? [0, 0, 0, 0]
-        let crop = page.cropBox.map(normalized) ?? media
-        let rotated = ((page.rotate % 360) + 360) % 360
-        let height = rotated == 90 || rotated == 270 ? crop[2] - crop[0] : crop[3] - crop[1]
+        let height = try displayedHeight(page)
         let corners = [(rect.x, rect.y), (rect.x + rect.width, rect.y + rect.height)].map { (x, y) in
             let v = height - y
             return (matrix[0] * x + matrix[2] * v + matrix[4], matrix[1] * x + matrix[3] * v + matrix[5])

@@ -168,4 +168,34 @@ struct InteractiveCompositionTests {
         // A whole CJK font is 16 MB or more; the subsets Cairo writes are tens of kilobytes.
         #expect(result.data.count - document.data.count < 200_000)
     }
+
+    @Test("Latin values embed no font in either mode: the update names the standard Helvetica, no font program")
+    func latinValuesEmbedNothing() throws {
+        let document = try PDFDocument(contentsOf: FormFixtures.interactive("Hopding__pdf-lib__assets__pdfs__dod_character.pdf"))
+        let fields = try FillField.acroFormFields(of: document)
+        var values: [String: String] = [:]
+        for field in fields where [.text, .multiline].contains(field.kind) && !field.isReadOnly {
+            values[field.id] = "Zoë Ångström – 12 €"
+        }
+        #expect(values.count >= 5)
+        for mode in FillMode.allCases {
+            let result = try FormFiller().fill(document: document, fields: fields, values: FillValues(values), mode: mode)
+            #expect(result.filledCount == values.count, "\(mode)")
+            let update = String(decoding: result.data.dropFirst(document.data.count), as: UTF8.self)
+            #expect(update.contains("/BaseFont /Helvetica"), "\(mode)")
+            #expect(!update.contains("/FontFile"), "\(mode): a font program was embedded")
+            #expect(Double(result.data.count) / Double(document.data.count) <= 1.3, "\(mode)")
+            let output = try PDFDocument(data: result.data)
+            if mode == .interactive {
+                let widgets = try output.formWidgets()
+                for field in fields where values[field.id] != nil {
+                    #expect(widgets.first { $0.fieldID == field.acroFormFieldID }?.value == values[field.id])
+                }
+            } else {
+                // Written text stays text: Poppler extracts it from the page.
+                let field = try #require(fields.first { values[$0.id] != nil && $0.rect.width > 150 })
+                #expect(FormFixtures.text(in: field.rect, of: try output.page(at: field.pageIndex)).contains("Ångström"))
+            }
+        }
+    }
 }
