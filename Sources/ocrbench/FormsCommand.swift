@@ -28,6 +28,9 @@ struct FormsCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --dir: also score visual detection on the interactive forms' pages and 150-dpi scans of them (widgets as truth).")
     var visualOnInteractive = false
 
+    @Flag(name: .long, help: "With --visual-on-interactive: also score text fields that show a value (boxes holding printed text; left out by default).")
+    var countPrefilled = false
+
     func validate() throws {
         if (dir == nil) == (regions == nil) { throw ValidationError("pass exactly one of --dir or --regions") }
         if overlay != nil && regions == nil { throw ValidationError("--overlay goes with --regions") }
@@ -67,8 +70,8 @@ struct FormsCommand: AsyncParsableCommand {
         let benchmark = FormBenchmark()
         var results = try benchmark.scoreDerived(directory: root)
         if visualOnInteractive {
-            results += try benchmark.scoreVisualOnInteractive(directory: root)
-            results += try benchmark.scoreVisualOnInteractive(directory: root, asScans: true)
+            results += try benchmark.scoreVisualOnInteractive(directory: root, blankOnly: !countPrefilled)
+            results += try benchmark.scoreVisualOnInteractive(directory: root, asScans: true, blankOnly: !countPrefilled)
         }
         func line(_ name: String, _ s: FormScoring.Score, _ extra: String = "") -> String {
             let f = { (v: Double) in String(format: "%.3f", v) }
