@@ -1,10 +1,11 @@
 import Foundation
 public import LegiblePDF
 
-/// Writes values into a PDF form: as an overlay (each page redrawn with the values on top) or into the
-/// AcroForm fields.
+/// Writes values into a PDF form: as an overlay (the values drawn over the pages, the form flattened) or into
+/// the AcroForm fields.
 ///
-/// The input document is only read; the result is new bytes.
+/// The input document is only read; the result is new bytes: the original followed by an incremental update
+/// where the document's structure allows it, else the pages redrawn through Poppler (see `Docs/FormFill.md`).
 public struct FormFiller: Sendable {
     /// Limits and permissions.
     public var options: FillOptions
