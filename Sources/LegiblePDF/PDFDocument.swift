@@ -18,6 +18,8 @@ public final class PDFDocument {
     public internal(set) var sourceImageDPI: Double?
     /// The field ids of ``formWidgets()``, listed on the first ``setFieldValue(_:fieldID:)``.
     var knownFieldIDs: Set<Int>?
+    /// The comb widgets' rectangles, read on the first ``combWidgetRects()``.
+    var combRects: [Int: [PDFRect]]?
 
     /// Opens a PDF from its bytes.
     ///

@@ -14,7 +14,17 @@ extension PDFPage {
             guard let field = mapping.field else { continue }
             let area = mapping.area
             let rect = pageRect(fromCropRelative: area.x1, area.y1, area.x2, area.y2)
-            widgets.append(Self.describe(field, rect: rect, pageIndex: index))
+            var widget = Self.describe(field, rect: rect, pageIndex: index)
+            if widget.kind == .text, widget.maxLength != nil {
+                // Poppler's area is relative to the crop box; the file's rectangles are in user space.
+                let user = PDFRect(
+                    x0: min(area.x1, area.x2) + cropBox.x0, y0: min(area.y1, area.y2) + cropBox.y0,
+                    x1: max(area.x1, area.x2) + cropBox.x0, y1: max(area.y1, area.y2) + cropBox.y0)
+                if document.combWidgetRects()[index, default: []].contains(where: { $0.intersectionOverUnion(user) >= 0.8 }) {
+                    widget.kind = .comb
+                }
+            }
+            widgets.append(widget)
         }
         return widgets
     }

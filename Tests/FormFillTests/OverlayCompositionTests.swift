@@ -198,4 +198,25 @@ struct InteractiveCompositionTests {
             }
         }
     }
+
+    @Test("comb fields are recognised from the file's /Ff and filled one character per cell")
+    func combFromFile() throws {
+        let path = FormFixtures.interactive(
+            "apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__CombTest.pdf")
+        let document = try PDFDocument(contentsOf: path)
+        let fields = try FillField.acroFormFields(of: document)
+        #expect(fields.count == 6 && fields.allSatisfy { $0.kind == .comb && $0.maxLength == 10 })
+        let field = try #require(fields.first)
+        let result = try FormFiller().fill(
+            document: document, fields: fields, values: FillValues([field.id: "1234567890"]), mode: .overlay)
+        let page = try PDFDocument(data: result.data).page(at: field.pageIndex)
+        #expect(FormFixtures.text(in: field.rect, of: page) == "1234567890")
+        // The first and last digits sit in the first and last of ten equal cells (one line would end mid-box).
+        let cell = field.rect.width / 10
+        let inside = page.words().filter { field.rect.contains(x: $0.rect.midX, y: $0.rect.midY) }
+        let first = try #require(inside.min { $0.rect.x < $1.rect.x })
+        let last = try #require(inside.max { $0.rect.maxX < $1.rect.maxX })
+        #expect(first.rect.x - field.rect.x < cell)
+        #expect(field.rect.maxX - last.rect.maxX < cell)
+    }
 }
