@@ -3,6 +3,7 @@
 package struct PDFStructureError: Error, CustomStringConvertible, Equatable {
     /// What did not hold up, for logs.
     package var reason: String
+    /// The reason, as the error's description.
     package var description: String { reason }
 
     init(reason: String) { self.reason = reason }

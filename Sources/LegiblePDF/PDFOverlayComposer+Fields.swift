@@ -21,8 +21,10 @@ extension PDFOverlayComposer {
         package var pageIndex: Int
         /// The widget's rectangle in points, top-left origin of the page as displayed; matched at IoU 0.5.
         package var rect: PDFRect
+        /// What to set.
         package var setting: Setting
 
+        /// A value for the widget at `rect` on page `pageIndex`.
         package init(key: Int, pageIndex: Int, rect: PDFRect, setting: Setting) {
             self.key = key
             self.pageIndex = pageIndex
@@ -33,6 +35,7 @@ extension PDFOverlayComposer {
 
     /// What happened to a ``FieldValue``.
     package enum FieldOutcome: Equatable {
+        /// The value was set.
         case set
         /// The field refused the value (`reason` says why: not one of a closed choice's options...).
         case refused(reason: String)
@@ -41,7 +44,9 @@ extension PDFOverlayComposer {
     /// The composed bytes and, for field values, what happened to each (by ``FieldValue/key``; values whose
     /// widget was not found are absent).
     package struct Composition {
+        /// The composed PDF.
         package var data: Data
+        /// What happened to each field value, by key.
         package var outcomes: [Int: FieldOutcome]
     }
 

@@ -25,6 +25,7 @@ package struct PDFOverlayComposer {
         /// Values set on AcroForm fields (the form stays fillable); not combined with ``flattenWidgets``.
         package var fieldValues: [FieldValue] = []
 
+        /// An empty request: nothing drawn, nothing flattened.
         package init() {}
     }
 
@@ -37,6 +38,7 @@ package struct PDFOverlayComposer {
         /// Whether the widget currently shows a value.
         package var showsValue: Bool
 
+        /// A replaced widget at `rect`, showing a value or not.
         package init(rect: PDFRect, showsValue: Bool) {
             self.rect = rect
             self.showsValue = showsValue

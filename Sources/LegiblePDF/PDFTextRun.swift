@@ -10,6 +10,7 @@ package struct PDFTextRun: Hashable, Sendable {
     /// Font size in points.
     package var size: Double
 
+    /// A run of `text` at (`x`, `baseline`) in `size`-point Helvetica.
     package init(text: String, x: Double, baseline: Double, size: Double) {
         self.text = text
         self.x = x
@@ -77,9 +78,12 @@ package struct PDFTextRun: Hashable, Sendable {
 /// Lines of Helvetica for one field on a page: the field's box (points, top-left origin of the page as
 /// displayed, the clip) and its runs in the same frame.
 package struct PDFTextBlock: Hashable, Sendable {
+    /// The field's box, the clip.
     package var box: PDFRect
+    /// The lines of the value.
     package var runs: [PDFTextRun]
 
+    /// A block of `runs` clipped to `box`.
     package init(box: PDFRect, runs: [PDFTextRun]) {
         self.box = box
         self.runs = runs
