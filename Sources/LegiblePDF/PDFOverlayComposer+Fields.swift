@@ -76,7 +76,8 @@ extension PDFOverlayComposer {
         _ values: [FieldValue], pages: [PageNode], context: inout FieldContext
     ) throws(PDFStructureError) -> [Int: FieldOutcome] {
         var outcomes: [Int: FieldOutcome] = [:]
-        for (pageIndex, onPage) in Dictionary(grouping: values, by: \.pageIndex) {
+        // Pages in order, so the same request always writes the same bytes.
+        for (pageIndex, onPage) in Dictionary(grouping: values, by: \.pageIndex).sorted(by: { $0.key < $1.key }) {
             guard pageIndex >= 0, pageIndex < pages.count else { continue }
             let page = pages[pageIndex]
             guard let annotations = try file.resolve(page.dictionary["Annots"])?.array else { continue }

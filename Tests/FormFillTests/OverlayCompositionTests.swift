@@ -158,6 +158,9 @@ struct InteractiveCompositionTests {
         for (name, text) in zip(names, texts) { values[name] = text }
         let result = try FormFiller().fill(document: document, fields: fields, values: FillValues(values), mode: .interactive)
         #expect(result.filledCount == 3)
+        // The same request writes the same bytes.
+        let again = try FormFiller().fill(document: document, fields: fields, values: FillValues(values), mode: .interactive)
+        #expect(again.data == result.data)
         let output = try PDFDocument(data: result.data)
         let widgets = try output.formWidgets()
         for (name, text) in zip(names, texts) {
