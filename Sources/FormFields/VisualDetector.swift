@@ -36,10 +36,12 @@ struct VisualDetector {
         // Combs first: rows of equal, touching, small cells.
         let (combs, combMembers) = findCombs(cells)
         candidates += combs
+        var inCells: [VisualCandidate] = []
         for cell in cells where !combMembers.contains(cell) {
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 }) { continue }
-            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { candidates.append(field) }
+            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { inCells.append(field) }
         }
+        candidates += withoutListEntries(inCells, cells: cells, blobs: blobs)
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
@@ -182,6 +184,33 @@ struct VisualDetector {
             // Single specks of scan noise are not writing.
             c.width * c.height <= 2 ? nil : Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
         }
+    }
+
+    /// `candidates` without the entries of a printed list laid out as a table: four or more cells of one column,
+    /// each a caption with room after it, whose right-hand neighbours in the same row hold printed text too
+    /// ("Form 1120-PC | 21" in a table of form codes). Such a room is the gap before a printed code, not a field.
+    private func withoutListEntries(_ candidates: [VisualCandidate], cells: [Box], blobs: [Box]) -> [VisualCandidate] {
+        let r = raster
+        func rightNeighbour(_ cell: Box) -> Box? {
+            cells.first { other in
+                abs(other.x0 - cell.x1) <= r.px(3) && min(other.y1, cell.y1) - max(other.y0, cell.y0) >= cell.height * 8 / 10
+            }
+        }
+        // Candidates that are the room after a caption, in a cell whose neighbour to the right holds print.
+        let entries = candidates.filter { candidate in
+            guard let cell = candidate.cell, candidate.box.x0 > cell.x0 + r.px(2), let next = rightNeighbour(cell) else { return false }
+            return blobs.contains { next.containsCenter(of: $0) }
+        }
+        var listed = Set<Box>()
+        for entry in entries {
+            guard let cell = entry.cell else { continue }
+            let column = entries.filter { other in
+                guard let otherCell = other.cell else { return false }
+                return abs(otherCell.x0 - cell.x0) <= r.px(2) && abs(otherCell.x1 - cell.x1) <= r.px(2)
+            }
+            if column.count >= 4 { listed.insert(entry.box) }
+        }
+        return candidates.filter { !listed.contains($0.box) }
     }
 
     /// The part of a cell meant for writing: the whole cell when empty, the room below (or after) a caption,

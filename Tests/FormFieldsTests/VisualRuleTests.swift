@@ -76,6 +76,31 @@ struct VisualRuleTests {
         #expect(regions.count == 6)
     }
 
+    @Test func aPrintedListLaidOutAsATableIsNotAColumnOfFields() throws {
+        // Two "name | code" lists side by side, six rows: each name cell has room after its name, each code
+        // cell a printed code. The room before a code is not a field.
+        func table(withCodes: Bool) throws -> [FieldRegion] {
+            var page = Sketch()
+            for row in 0...6 { page.hline(x0: 40, x1: 440, y: 100 + Double(row) * 16) }
+            for x in [40.0, 200.0, 240.0, 400.0, 440.0] { page.vline(x: x, y0: 100, y1: 196) }
+            for row in 0..<6 {
+                let y = 105 + Double(row) * 16
+                page.caption(x: 44, y: y, width: 48)
+                page.caption(x: 244, y: y, width: 48)
+                if withCodes {
+                    page.caption(x: 212, y: y, width: 8)
+                    page.caption(x: 412, y: y, width: 8)
+                }
+            }
+            return try page.detect()
+        }
+        let listed = try table(withCodes: true)
+        #expect(!listed.contains { $0.x < 200 || ($0.x > 240 && $0.x < 400) }, "\(listed.map { ($0.x, $0.y) })")
+        // The same rows with empty code cells are a form to fill: the rooms after the names stay fields.
+        let blank = try table(withCodes: false)
+        #expect(blank.contains { $0.x > 44 && $0.x < 200 })
+    }
+
     @Test func stackedBoxesDoNotMakeACellOfTheGapBetweenThem() throws {
         // Two separate boxes with aligned edges and a caption between them: two fields, not three.
         var page = Sketch()
