@@ -38,7 +38,8 @@ struct VisualDetector {
         candidates += combs
         var inCells: [VisualCandidate] = []
         for cell in cells where !combMembers.contains(cell) {
-            if checkboxes.contains(where: { $0.iou(cell) > 0.5 }) { continue }
+            // A cell inside a check box is its inner border (a double-ruled box), not a field of its own.
+            if checkboxes.contains(where: { $0.iou(cell) > 0.5 || $0.contains(cell, slack: r.px(1)) }) { continue }
             if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { inCells.append(field) }
         }
         candidates += withoutListEntries(inCells, cells: cells, blobs: blobs)
