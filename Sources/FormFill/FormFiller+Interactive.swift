@@ -78,7 +78,7 @@ extension FormFiller {
                 local.rect = PDFRect(x: 0, y: 0, width: field.rect.width, height: field.rect.height)
                 if Self.writesAsHelvetica(text, field: field) {
                     // Windows-1252 text: lines of the standard Helvetica, so no font is embedded at all.
-                    let recording = recorder ?? Self.recordingDrawer(context: current.context)
+                    let recording = recorder ?? ValueDrawer.recording(context: current.context)
                     recorder = recording
                     recording.recorder?.runs = []
                     let outcome = try draw(text, field: local, with: recording, radioGroup: [])
@@ -118,13 +118,6 @@ extension FormFiller {
             }
         }
         return FillResult(data: composition.data, warnings: warnings, filledCount: filled)
-    }
-
-    /// A drawer that records lines of text instead of drawing them (the context only serves Pango's layout).
-    static func recordingDrawer(context: OpaquePointer) -> ValueDrawer {
-        var drawer = ValueDrawer(context: context)
-        drawer.recorder = TextRunRecorder()
-        return drawer
     }
 
     /// Sets the values on the AcroForm fields through Poppler and saves.

@@ -96,7 +96,7 @@ public struct FormFiller: Sendable {
             let first = try page(document, firstIndex)
             let writer = try CairoPDFWriter(width: first.width, height: first.height)
             let drawer = ValueDrawer(context: writer.context)
-            let recording = Self.recordingDrawer(context: writer.context)
+            let recording = ValueDrawer.recording(context: writer.context)
             var overlayIndex = 0
             for pageIndex in pageIndices {
                 let indices = byPage[pageIndex] ?? []

@@ -50,6 +50,14 @@ struct ValueDrawer {
         return layout
     }
 
+    /// A drawer that records lines of Helvetica text instead of drawing them (the context only serves Pango's
+    /// layout).
+    static func recording(context: OpaquePointer) -> ValueDrawer {
+        var drawer = ValueDrawer(context: context)
+        drawer.recorder = TextRunRecorder()
+        return drawer
+    }
+
     /// Draws the layout with its top-left corner at (`x`, `y`), or records its lines.
     private func show(_ layout: TextLayout, x: Double, y: Double) {
         guard let recorder else {

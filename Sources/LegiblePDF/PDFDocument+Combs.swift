@@ -14,25 +14,14 @@ extension PDFDocument {
                     guard let widget = try? file.dictionary(annotation), widget["Subtype"]?.name == "Widget",
                         let rect = PDFOverlayComposer.rectangle(try? file.resolve(widget["Rect"]))
                     else { continue }
-                    let type = Self.inherited("FT", from: widget, in: file)?.name
-                    let flags = Self.inherited("Ff", from: widget, in: file)?.integer ?? 0
-                    let maxLength = Self.inherited("MaxLen", from: widget, in: file)?.integer ?? 0
+                    let type = try? file.fieldAttribute("FT", of: widget)?.name
+                    let flags = (try? file.fieldAttribute("Ff", of: widget)?.integer) ?? 0
+                    let maxLength = (try? file.fieldAttribute("MaxLen", of: widget)?.integer) ?? 0
                     if type == "Tx", flags & (1 << 24) != 0, maxLength > 0 { found[index, default: []].append(rect) }
                 }
             }
         }
         combRects = found
         return found
-    }
-
-    /// A field attribute from the widget or its ancestors (fields inherit `/FT`, `/Ff`, `/MaxLen`).
-    private static func inherited(_ key: String, from widget: PDFDictionary, in file: PDFFileStructure) -> PDFObject? {
-        var current: PDFDictionary? = widget
-        for _ in 0..<32 {
-            guard let dictionary = current else { return nil }
-            if let value = dictionary[key] { return try? file.resolve(value) }
-            current = try? file.dictionary(dictionary["Parent"])
-        }
-        return nil
     }
 }

@@ -102,6 +102,19 @@ final class PDFFileStructure {
         try resolve(object)?.dictionary
     }
 
+    /// A form field attribute of `field` or of its nearest ancestor that has it (fields inherit `/FT`, `/Ff`,
+    /// `/MaxLen`, `/Opt`..., ISO 32000-1, 12.7.3.1), resolved; at most 32 levels up.
+    func fieldAttribute(_ key: String, of field: PDFDictionary) throws(PDFStructureError) -> PDFObject? {
+        var current: PDFDictionary? = field
+        var depth = 0
+        while let dictionary = current, depth < 32 {
+            if let value = dictionary[key] { return try resolve(value) }
+            current = try self.dictionary(dictionary["Parent"])
+            depth += 1
+        }
+        return nil
+    }
+
     /// The generation a replacement of object `number` must carry.
     func generation(of number: Int) -> Int {
         if case .offset(_, let generation) = locations[number] { return generation }
@@ -128,9 +141,7 @@ final class PDFFileStructure {
         }
         let object = try parser.readObject()
         guard case .dictionary(let dictionary) = object, parser.readKeyword("stream") else { return .object(object) }
-        var start = parser.position
-        if start < bytes.count, bytes[start] == 0x0D { start += 1 }
-        if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+        let start = Self.streamDataStart(in: bytes, afterKeywordEndingAt: parser.position)
         let declared: Int?
         if let length = dictionary["Length"], case .reference = length {
             declared = try resolve(length)?.integer
@@ -150,6 +161,14 @@ final class PDFFileStructure {
             throw PDFStructureError(reason: "stream of object \(number) has no end")
         }
         return .stream(dictionary, Array(bytes[start..<end]))
+    }
+
+    /// Where a stream's data begins: after the end-of-line (CR LF, LF, or a lone CR) that follows `stream`.
+    static func streamDataStart(in bytes: [UInt8], afterKeywordEndingAt position: Int) -> Int {
+        var start = position
+        if start < bytes.count, bytes[start] == 0x0D { start += 1 }
+        if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+        return start
     }
 
     private static func endstreamFollows(_ bytes: [UInt8], at position: Int) -> Bool {
@@ -313,9 +332,7 @@ final class PDFFileStructure {
         guard case .dictionary(let dictionary) = try parser.readObject(), dictionary["Type"]?.name == "XRef",
             parser.readKeyword("stream")
         else { throw PDFStructureError(reason: "offset \(offset) is neither a table nor a cross-reference stream") }
-        var start = parser.position
-        if start < bytes.count, bytes[start] == 0x0D { start += 1 }
-        if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+        let start = streamDataStart(in: bytes, afterKeywordEndingAt: parser.position)
         guard let length = dictionary["Length"]?.integer, length >= 0, start + length <= bytes.count else {
             throw PDFStructureError(reason: "cross-reference stream \(number) has no usable /Length")
         }

@@ -140,6 +140,15 @@ struct PDFDictionary: Equatable, Sendable {
         }
     }
 
+    /// Puts `value` under `name`, or when that name holds something else, under `name` followed by as many
+    /// `x` as make it free (a resource dictionary's names must stay unique); returns the name used.
+    mutating func insert(_ value: PDFObject, preferringName name: String) -> String {
+        var chosen = name
+        while let existing = self[chosen], existing != value { chosen += "x" }
+        self[chosen] = value
+        return chosen
+    }
+
     static func == (lhs: PDFDictionary, rhs: PDFDictionary) -> Bool {
         lhs.entries.count == rhs.entries.count
             && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }

@@ -210,12 +210,7 @@ extension PDFOverlayComposer {
         }
         switch drawn {
         case .runs(let runs):
-            var fonts = try file.dictionary(resources["Font"]) ?? PDFDictionary()
-            var name = "LegibleHelvetica"
-            let helvetica = PDFObject.reference(context.update.addShared(.object(PDFTextRun.helvetica)))
-            while fonts[name] != nil, fonts[name] != helvetica { name += "x" }
-            fonts[name] = helvetica
-            resources["Font"] = .dictionary(fonts)
+            let name = try helveticaName(in: &resources, update: &context.update)
             content += Array("q \(placement) cm\n".utf8)
                 + PDFTextRun.content(
                     runs, height: rect.height, clip: PDFRect(x: 0, y: 0, width: rect.width, height: rect.height), font: name)
@@ -233,9 +228,7 @@ extension PDFOverlayComposer {
                 // A resource name used by both: the value keeps resources of its own as a form XObject.
                 let drawn = try formXObject(from: page, of: overlay, imported: &context.imported, update: &context.update)
                 var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
-                var name = "LegibleValue"
-                while xObjects[name] != nil { name += "x" }
-                xObjects[name] = .reference(drawn)
+                let name = xObjects.insert(.reference(drawn), preferringName: "LegibleValue")
                 resources["XObject"] = .dictionary(xObjects)
                 content += Array("q \(placement) cm /\(name) Do Q\n".utf8)
             }
@@ -286,10 +279,10 @@ extension PDFOverlayComposer {
 
     /// Why a choice field refuses `text` (not one of its options and not editable); nil when it takes it.
     private func refusal(of text: String, by field: PDFDictionary) throws(PDFStructureError) -> String? {
-        guard try inherited("FT", from: field)?.name == "Ch" else { return nil }
-        let flags = try inherited("Ff", from: field)?.integer ?? 0
+        guard try file.fieldAttribute("FT", of: field)?.name == "Ch" else { return nil }
+        let flags = try file.fieldAttribute("Ff", of: field)?.integer ?? 0
         let isEditable = flags & (1 << 18) != 0
-        guard !isEditable, let options = try file.resolve(try inherited("Opt", from: field))?.array, !options.isEmpty else { return nil }
+        guard !isEditable, let options = try file.fieldAttribute("Opt", of: field)?.array, !options.isEmpty else { return nil }
         var names: [String] = []
         for option in options {
             switch try file.resolve(option) {
@@ -350,18 +343,6 @@ extension PDFOverlayComposer {
     private func kids(of field: PDFDictionary) throws(PDFStructureError) -> [PDFReference] {
         guard let kids = try file.resolve(field["Kids"])?.array else { return [] }
         return kids.compactMap(\.reference)
-    }
-
-    /// A field attribute, inherited from its ancestors (ISO 32000-1, 12.7.3.1).
-    private func inherited(_ key: String, from field: PDFDictionary) throws(PDFStructureError) -> PDFObject? {
-        var current: PDFDictionary? = field
-        var depth = 0
-        while let dictionary = current, depth < 32 {
-            if let value = dictionary[key] { return value }
-            current = try file.dictionary(dictionary["Parent"])
-            depth += 1
-        }
-        return nil
     }
 
     /// Sets `/NeedAppearances` false: the filled widgets have appearances, and a viewer that regenerated them

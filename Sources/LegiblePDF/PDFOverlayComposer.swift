@@ -130,20 +130,13 @@ package struct PDFOverlayComposer {
                 var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
                 var content = Array("Q\n".utf8)
                 for (offset, draw) in draws.enumerated() {
-                    var name = "\(draw.name)\(offset)"
-                    while xObjects[name] != nil { name += "x" }
-                    xObjects[name] = .reference(draw.reference)
+                    let name = xObjects.insert(.reference(draw.reference), preferringName: "\(draw.name)\(offset)")
                     let matrix = draw.matrix.map(PDFObject.format).joined(separator: " ")
                     content += Array("q \(matrix) cm /\(name) Do Q\n".utf8)
                 }
                 if !draws.isEmpty { resources["XObject"] = .dictionary(xObjects) }
                 if !blocks.isEmpty {
-                    var fonts = try file.dictionary(resources["Font"]) ?? PDFDictionary()
-                    var name = "LegibleHelvetica"
-                    let helvetica = PDFObject.reference(update.addShared(.object(PDFTextRun.helvetica)))
-                    while fonts[name] != nil, fonts[name] != helvetica { name += "x" }
-                    fonts[name] = helvetica
-                    resources["Font"] = .dictionary(fonts)
+                    let name = try helveticaName(in: &resources, update: &update)
                     let height = try Self.displayedHeight(page)
                     content += Array("q \(try Self.displayedToUser(page).map(PDFObject.format).joined(separator: " ")) cm\n".utf8)
                     for block in blocks { content += PDFTextRun.content(block.runs, height: height, clip: block.box, font: name) }
@@ -170,6 +163,14 @@ package struct PDFOverlayComposer {
             update.set(catalogReference, to: .object(.dictionary(catalog)))
         }
         return Composition(data: Data(update.bytes()), outcomes: outcomes)
+    }
+
+    /// Puts the shared Helvetica font object into `resources`' fonts and returns its resource name.
+    func helveticaName(in resources: inout PDFDictionary, update: inout PDFIncrementalUpdate) throws(PDFStructureError) -> String {
+        var fonts = try file.dictionary(resources["Font"]) ?? PDFDictionary()
+        let name = fonts.insert(.reference(update.addShared(.object(PDFTextRun.helvetica))), preferringName: "LegibleHelvetica")
+        resources["Font"] = .dictionary(fonts)
+        return name
     }
 
     // MARK: Widgets

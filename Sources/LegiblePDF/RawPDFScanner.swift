@@ -33,9 +33,7 @@ struct RawPDFScanner {
         while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: position) {
             position = found + marker.count
             guard let keyword = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
-            var start = keyword + streamKeyword.count
-            if start < bytes.count, bytes[start] == 0x0D { start += 1 }
-            if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+            let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: keyword + streamKeyword.count)
             guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
             if stop - start <= Self.maxCompressedStream { result.append(bytes[start..<stop]) }
             position = stop
@@ -136,9 +134,7 @@ struct RawPDFScanner {
             let before = String(decoding: bytes[max(0, found - 1024)..<found], as: UTF8.self)
             let opening = before.range(of: "obj", options: .backwards).map { before[$0.upperBound...] } ?? before[...]
             let dictionary = String(opening) + String(decoding: bytes[found..<keyword], as: UTF8.self)
-            var start = keyword + streamKeyword.count
-            if start < bytes.count, bytes[start] == 0x0D { start += 1 }
-            if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+            let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: keyword + streamKeyword.count)
             guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
             if stop - start <= Self.maxCompressedStream { result.append((dictionary, bytes[start..<stop])) }
             position = stop
