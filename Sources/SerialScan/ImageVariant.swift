@@ -78,9 +78,9 @@ enum ImageVariant: String, Sendable, CaseIterable {
     func prepareForRecognition(_ crop: Image, characterHeight: Double, alongRows: Bool = false) throws -> Image {
         switch self {
         case .darkText:
-            return crop
+            return try Self.flattened(crop, characterHeight: characterHeight)
         case .lightText:
-            return try crop.inverted()
+            return try Self.flattened(crop.inverted(), characterHeight: characterHeight)
         case .darkStrokes, .lightStrokes, .largeDarkStrokes, .largeLightStrokes:
             let light = try Self.holdsLightText(crop)
             let hat: Image
@@ -104,6 +104,20 @@ enum ImageVariant: String, Sendable, CaseIterable {
             let peak = max(floor + 8, try hat.grayPercentile(0.995))
             return try hat.stretched(low: floor, high: min(255, peak)).inverted()
         }
+    }
+
+    /// Dark text on an even ground: Tesseract thresholds a line globally, so a shadow or a gradient across
+    /// the line (a label photographed under a hand, a screen's vignette) can leave it nothing to read. The
+    /// background is divided out, then the darkest ink and the ground are stretched to black and white.
+    /// A crop whose ground is already even (its light half spans few grey levels) is left as it is:
+    /// Tesseract's reading of clean text shifts with any resampling of its edges.
+    static func flattened(_ crop: Image, characterHeight: Double) throws -> Image {
+        guard crop.width >= 8, crop.height >= 8 else { return crop }
+        guard try crop.grayPercentile(0.98) - crop.grayPercentile(0.6) > 24 else { return crop }
+        let flat = try crop.backgroundFlattened(elementSize: max(9, Int(characterHeight * 1.5)))
+        let ink = try flat.grayPercentile(0.01), ground = try flat.grayPercentile(0.5)
+        guard ground - ink >= 12 else { return flat }
+        return try flat.stretched(low: ink, high: ground)
     }
 
     /// True when a grey line crop holds text lighter than its ground: its lightest few percent lie further

@@ -1,3 +1,5 @@
+import LegibleOCR
+
 /// Words around a serial on plates, screens and labels: captions that announce it and labels of other IDs.
 enum SerialLexicon {
     /// Captions, upper-cased with spaces, dots and colons removed, that announce a serial right after them
@@ -16,6 +18,16 @@ enum SerialLexicon {
         "UPC", "EAN", "(Q)", "QTY", "DATE", "MFG", "MFD", "CAPACITY", "REG", "REGMODEL", "TYPE", "SKU", "ORDER",
         "HARDWAREUUID", "PROVISIONINGUDID", "CMIIT", "PIN", "DP/N", "KC", "RCM", "MSIP", "R-R", "ANATEL",
     ]
+
+    /// Words that name Apple or one of its product lines; a photo showing one is of an Apple device or box.
+    static let appleProductWords: Set<String> = [
+        "APPLE", "IPHONE", "IPAD", "MACBOOK", "IMAC", "MACOS", "AIRPODS", "WATCHOS", "IPADOS",
+    ]
+
+    /// True when a recognised line names Apple or an Apple product ("iPhone 13 128GB", "Designed by Apple").
+    static func namesAppleProduct(_ line: RecognizedLine) -> Bool {
+        line.words.contains { word in appleProductWords.contains(key(word.text).filter { $0.isLetter }) }
+    }
 
     /// The form a word takes for matching: upper-cased, with dots, colons, commas and quotes removed.
     static func key(_ word: String) -> String {

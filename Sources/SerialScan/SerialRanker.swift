@@ -67,6 +67,11 @@ package struct SerialRanker: Sendable {
         1 / (1 + exp(-logit(features)))
     }
 
+    /// `serial` with every O read as 0 and every I as 1.
+    static func appleDigits(_ serial: String) -> String {
+        String(serial.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 })
+    }
+
     /// Candidates best first: one per serial string (its best reading), readings contained in a better
     /// candidate's string dropped, at most `limit`.
     func rank(
@@ -95,6 +100,18 @@ package struct SerialRanker: Sendable {
             let score = confidence(features)
             if let current = best[item.serial], current.score >= score { continue }
             best[item.serial] = (item, score, features)
+        }
+        // Where Apple serials are expected, a reading with an O or an I that also reads as an Apple serial
+        // once they are 0 and 1 is that Apple serial: Apple leaves both letters out of its serials so the
+        // two can never be confused, and OCR's O/0 and I/1 choices are close to a coin toss on plates.
+        if appleContext || (deviceType?.isApple ?? false) {
+            for (serial, entry) in best where !entry.evidence.format.isApple && serial.contains(where: { $0 == "O" || $0 == "I" }) {
+                let apple = Self.appleDigits(serial)
+                guard let twin = best[apple], twin.evidence.format.isApple else { continue }
+                best[serial] = nil
+                // The same reading, rightly interpreted: it keeps the better of the two scores.
+                if entry.score > twin.score { best[apple] = (twin.evidence, entry.score, entry.features) }
+            }
         }
         let ordered = best.values.sorted {
             $0.score != $1.score ? $0.score > $1.score : $0.evidence.serial < $1.evidence.serial

@@ -76,6 +76,35 @@ struct OperationTests {
         #expect(abs(straight.degrees) < 0.5)
     }
 
+    @Test func findsASkewBeyondLeptonicasDefaultRange() throws {
+        // Phone photos are held up to about 8 degrees askew, past the 7 degrees pixFindSkew searches.
+        let text = try Image(data: Fixtures.bytes("text/paragraph.png"))
+        let skew = try #require(try text.rotated(byDegrees: 9).skewAngle())
+        #expect(abs(skew.degrees + 9) < 0.5, "found \(skew.degrees) degrees")
+    }
+
+    @Test func flatteningTheBackgroundEvensOutAShadowUnderText() throws {
+        // Dark bars (strokes) on a ground that darkens from 240 on the right to 110 on the left.
+        let width = 240, height = 60
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let ground = 110 + 130 * x / (width - 1)
+                let stroke = (y >= 15 && y < 45) && x % 30 >= 10 && x % 30 < 16
+                pixels[y * width + x] = UInt8(stroke ? ground / 3 : ground)
+            }
+        }
+        let shaded = try Image(width: width, height: height, format: .gray8, pixels: pixels)
+        let flat = try shaded.backgroundFlattened(elementSize: 31)
+        #expect(flat.width == width && flat.height == height)
+        // The ground at both ends ends up within a few levels; the strokes stay far darker than it.
+        let left = try #require(flat.pixel(x: 4, y: 5)), right = try #require(flat.pixel(x: 235, y: 5))
+        #expect(abs(Int(left) - Int(right)) < 20, "ground \(left) vs \(right)")
+        let stroke = try #require(flat.pixel(x: 12, y: 30))
+        #expect(stroke + 80 < left)
+        #expect(throws: ImagingError.self) { try shaded.backgroundFlattened(elementSize: 1) }
+    }
+
     @Test func morphologyOnBinaryAndGrey() throws {
         let binary = try Self.blocks().binarizedOtsu()
         // Opening with an element wider than the 5-pixel-high bar removes only that bar.

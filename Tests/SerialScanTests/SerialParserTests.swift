@@ -191,6 +191,29 @@ struct SerialParserTests {
         #expect(anyDevice.prefix(2).contains("HOG787BUBC") && anyDevice.prefix(2).contains("H0G787BUBC"))
     }
 
+    @Test func inAppleContextAReadingWithOAndIGivesWayToItsAppleTwin() {
+        // Read with both an O and an I, uncaptioned and without a device hint: the generic reading keeps its
+        // letters, the Apple one needs two look-alike repairs. Where Apple serials are expected the letters
+        // are the digits, and the generic reading is gone from the list rather than ranked near the top.
+        let evidence = SerialParser.evidence(in: [Lines.line("ZCO1GOMDI8")])
+        let plain = SerialRanker.standard.rank(evidence, deviceType: nil).map(\.serial)
+        #expect(plain.contains("ZCO1GOMDI8"))
+        let apple = SerialRanker.standard.rank(evidence, deviceType: nil, appleContext: true)
+        #expect(apple.first?.serial == "ZC01G0MD18")
+        #expect(!apple.contains { $0.serial == "ZCO1GOMDI8" })
+        // The Apple reading keeps the better of the two scores.
+        let genericScore = SerialRanker.standard.rank(evidence, deviceType: nil).first { $0.serial == "ZCO1GOMDI8" }
+        #expect((apple.first?.confidence ?? 0) >= (genericScore?.confidence ?? 1))
+    }
+
+    @Test func productNamesOnAPhotoMeanAnAppleDevice() {
+        #expect(SerialLexicon.namesAppleProduct(Lines.line("iPhone 13 128GB")))
+        #expect(SerialLexicon.namesAppleProduct(Lines.line("Designed by Apple in California")))
+        #expect(SerialLexicon.namesAppleProduct(Lines.line("MacBook Pro")))
+        #expect(!SerialLexicon.namesAppleProduct(Lines.line("Galaxy S21 Samsung")))
+        #expect(!SerialLexicon.namesAppleProduct(Lines.line("Pineapple juice")))
+    }
+
     @Test func joinsASerialSplitByWideSpacingOnly() {
         // Two halves with a narrow gap: one serial.
         var line = Lines.line("C02XK1 JCJG5J")
