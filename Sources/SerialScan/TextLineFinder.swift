@@ -12,6 +12,9 @@ struct TextLineCandidate: Sendable, Hashable {
     var lightText: Bool
     /// How much the line looks like a serial (7 to 16 even, tightly spaced characters), 0...1.
     var serialLikeness: Double
+    /// The baseline's rise per pixel to the right (positive when it runs down the image), from the bottoms
+    /// of the line's full-height pieces; 0 when there are too few to tell.
+    var slope: Double = 0
 }
 
 /// Finds lines of text in a binary image by grouping connected components that sit side by side with
@@ -115,13 +118,18 @@ enum TextLineFinder {
             guard box.width >= height * 2 else { return nil }
             return TextLineCandidate(
                 box: box, characters: sorted, characterHeight: height, lightText: lightText,
-                serialLikeness: serialLikeness(sorted, height: height))
+                serialLikeness: serialLikeness(sorted, height: height),
+                slope: baselineSlope(sorted.filter { $0.height * 10 >= height * 8 }))
         }
     }
 
-    /// 0...1: how much a line looks like a serial: a word of 7 to 16 characters, estimated from its width
-    /// (capitals and digits advance about 0.65 of their height), whose pieces mostly fill the full text height
-    /// (capitals and digits have no x-height).
+    /// 0...1: how much a line looks like a serial: a word of 7 to 16 characters whose pieces all share one
+    /// top line and one baseline (capitals and digits; lower-case words have x-height letters, ascenders and
+    /// descenders), and whose pieces are glyph-shaped rather than barcode bars.
+    ///
+    /// A word's length is the number of its pieces, or its width over a typical advance (0.65 of the text
+    /// height) where strokes broke apart or glyphs touched: whichever fits a serial's length better, as mono
+    /// fonts advance wider than 0.65 and faint engraving breaks glyphs.
     static func serialLikeness(_ characters: [PixelRect], height: Int) -> Double {
         // Word breaks: gaps clearly wider than the usual gap between letters of this line.
         var gaps: [Int] = []
@@ -141,25 +149,62 @@ enum TextLineFinder {
                 words[words.count - 1].append(next)
             }
         }
+        func lengthScore(_ count: Int) -> Double {
+            switch count {
+            case 10...12: 1
+            case 7...9, 13...14: 0.85
+            case 15...17: 0.6
+            case 5...6: 0.3
+            default: 0.05
+            }
+        }
         var best = 0.0
         for word in words {
             let width = (word.map(\.maxX).max() ?? 0) - (word.first?.x ?? 0)
             let estimated = Int((Double(width) / (Double(height) * 0.65)).rounded())
-            let lengthScore: Double =
-                switch estimated {
-                case 10...12: 1
-                case 7...9, 13...14: 0.85
-                case 15...17: 0.6
-                case 5...6: 0.3
-                default: 0.05
-                }
-            let full = word.filter { $0.height * 4 >= height * 3 }.count
-            let fullShare = Double(full) / Double(word.count)
+            let length = max(lengthScore(estimated), lengthScore(word.count))
             // Barcodes are runs of even, full-height pieces too, but their bars are far thinner than glyphs.
             let meanAspect = word.map { Double($0.width) / Double(max(1, $0.height)) }.reduce(0, +) / Double(word.count)
             let glyphLike = meanAspect < 0.18 ? 0.1 : 1.0
-            best = max(best, lengthScore * (0.5 + 0.5 * fullShare) * glyphLike)
+            best = max(best, length * (0.3 + 0.7 * alignedShare(word, height: height)) * glyphLike)
         }
         return best
+    }
+
+    /// The least-squares slope of the pieces' bottoms against their centres, or 0 for fewer than four
+    /// pieces or a slope steeper than any straightened photo leaves (about 14 degrees).
+    static func baselineSlope(_ pieces: [PixelRect]) -> Double {
+        guard pieces.count >= 4 else { return 0 }
+        let xs = pieces.map { Double($0.x) + Double($0.width) / 2 }, ys = pieces.map { Double($0.maxY) }
+        let n = Double(xs.count)
+        let meanX = xs.reduce(0, +) / n, meanY = ys.reduce(0, +) / n
+        let spread = xs.map { ($0 - meanX) * ($0 - meanX) }.reduce(0, +)
+        guard spread > 0 else { return 0 }
+        let slope = zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +) / spread
+        return abs(slope) <= 0.25 ? slope : 0
+    }
+
+    /// The share of `pieces` whose top and bottom both lie within about a seventh of the text height of the
+    /// word's top line and baseline (straight lines fitted through the tops and bottoms, so a tilted word
+    /// still aligns).
+    static func alignedShare(_ pieces: [PixelRect], height: Int) -> Double {
+        guard pieces.count >= 3 else { return 0.5 }
+        let xs = pieces.map { Double($0.x) + Double($0.width) / 2 }
+        func fitted(_ ys: [Double]) -> (Double) -> Double {
+            let n = Double(xs.count)
+            let meanX = xs.reduce(0, +) / n, meanY = ys.reduce(0, +) / n
+            let spread = zip(xs, xs).map { ($0 - meanX) * ($1 - meanX) }.reduce(0, +)
+            let slope = spread > 0 ? zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +) / spread : 0
+            // A line through the median residual, so a few descenders or x-height letters do not drag it.
+            let residuals = zip(xs, ys).map { $1 - slope * $0 }.sorted()
+            let offset = residuals[residuals.count / 2]
+            return { offset + slope * $0 }
+        }
+        let top = fitted(pieces.map { Double($0.y) }), bottom = fitted(pieces.map { Double($0.maxY) })
+        let tolerance = max(1.5, Double(height) / 7)
+        let aligned = zip(pieces, xs).filter { piece, x in
+            abs(Double(piece.y) - top(x)) <= tolerance && abs(Double(piece.maxY) - bottom(x)) <= tolerance
+        }.count
+        return Double(aligned) / Double(pieces.count)
     }
 }

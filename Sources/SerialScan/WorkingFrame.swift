@@ -31,8 +31,15 @@ struct WorkingFrame {
     /// The full-resolution pixels under a working-frame rectangle, straightened like the working copy and
     /// scaled by `factor`, plus a function taking rectangles of that crop back to full-resolution
     /// coordinates (the bounding box of the rectangle's corners).
-    func crop(_ band: PixelRect, factor: Double) throws -> (image: Image, toImage: (PixelRect) -> PixelRect) {
-        let width = Double(band.width) / scale, height = Double(band.height) / scale
+    ///
+    /// A line still tilted in the working copy (perspective turns lines by different angles) is cut straight
+    /// with `residualDegrees` (clockwise, as ``Image/rotated(byDegrees:)``) and `straightHeight`: the band's
+    /// height once its tilt is taken out, in working-frame pixels.
+    func crop(_ band: PixelRect, factor: Double, residualDegrees: Double = 0, straightHeight: Int? = nil) throws
+        -> (image: Image, toImage: (PixelRect) -> PixelRect)
+    {
+        let angle = angle + residualDegrees
+        let width = Double(band.width) / scale, height = Double(straightHeight ?? band.height) / scale
         let (centreX, centreY) = toFullResolution(Double(band.x) + Double(band.width) / 2,
                                                   Double(band.y) + Double(band.height) / 2)
         if angle == 0 {

@@ -1,0 +1,47 @@
+import LegibleImaging
+import Testing
+
+@testable import SerialScan
+
+@Suite("Text line finder")
+struct TextLineFinderTests {
+    /// `count` glyph boxes 20 wide and 30 high, 26 apart, each lowered by `slope` per pixel to the right and
+    /// given the top and bottom offsets `shape` returns for its index.
+    static func pieces(_ count: Int, slope: Double = 0, shape: (Int) -> (top: Int, bottom: Int) = { _ in (0, 0) })
+        -> [PixelRect]
+    {
+        (0..<count).map { index in
+            let x = 100 + index * 26
+            let drop = Int((Double(x) * slope).rounded())
+            let (top, bottom) = shape(index)
+            return PixelRect(x: x, y: 50 + drop + top, width: 20, height: 30 - top + bottom)
+        }
+    }
+
+    @Test func capitalsAndDigitsShareATopLineAndABaseline() {
+        #expect(TextLineFinder.alignedShare(Self.pieces(12), height: 30) == 1)
+        // Tilted by about five degrees: the fitted lines follow the tilt.
+        #expect(TextLineFinder.alignedShare(Self.pieces(12, slope: 0.09), height: 30) == 1)
+        // A lower-case word: x-height letters start a third lower, descenders end lower.
+        let word = Self.pieces(10) { index in index % 3 == 0 ? (0, 0) : index % 3 == 1 ? (10, 0) : (10, 9) }
+        #expect(TextLineFinder.alignedShare(word, height: 30) < 0.5)
+    }
+
+    @Test func aSerialLooksMoreLikeOneThanALowerCaseWordOfTheSameLength() {
+        let serial = Self.pieces(12)
+        let word = Self.pieces(12) { index in index % 3 == 0 ? (0, 0) : index % 3 == 1 ? (10, 0) : (10, 9) }
+        #expect(TextLineFinder.serialLikeness(serial, height: 30) > TextLineFinder.serialLikeness(word, height: 30) + 0.3)
+        // Wide mono-font advances: 12 pieces spread over the width of 16 proportional characters still count
+        // as 12 characters.
+        let mono = (0..<12).map { PixelRect(x: 100 + $0 * 34, y: 50, width: 20, height: 30) }
+        #expect(TextLineFinder.serialLikeness(mono, height: 30) >= 0.9)
+    }
+
+    @Test func measuresTheBaselineSlopeOfATiltedLine() {
+        #expect(abs(TextLineFinder.baselineSlope(Self.pieces(10, slope: 0.07)) - 0.07) < 0.01)
+        #expect(TextLineFinder.baselineSlope(Self.pieces(10)) == 0)
+        // Too few pieces to tell, or steeper than any straightened photo: no slope.
+        #expect(TextLineFinder.baselineSlope(Self.pieces(3, slope: 0.07)) == 0)
+        #expect(TextLineFinder.baselineSlope(Self.pieces(10, slope: 0.5)) == 0)
+    }
+}
