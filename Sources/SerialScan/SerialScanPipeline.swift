@@ -105,7 +105,7 @@ struct SerialScanPipeline {
                     let recognizeStart = clock.now
                     let read = try recognize(
                         band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,
-                        variant: variant, alongRows: attempt == 0 && preset == .etched)
+                        variant: variant, alongRows: attempt == 0 && preset == .etched, slope: line.slope)
                     recognizeTime += clock.now - recognizeStart
                     readLines += read.map { SerialScanLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
 
@@ -127,10 +127,12 @@ struct SerialScanPipeline {
                     ranked = ranker.rank(
                         evidence, deviceType: deviceType, appleContext: appleContext, limit: options.maximumCandidates)
                     rankTime += clock.now - rankStart
-                    // A second reading only helps a line that already looks like it holds a serial.
+                    // A second reading only helps a line that already looks like it holds a serial, and is
+                    // skipped only when the first is near certain: the scan may stop after this line at a lower
+                    // confidence, and agreement between two readings is what lifts a right answer above it.
                     let lineBest =
                         ranker.rank(found, deviceType: deviceType, appleContext: appleContext, limit: 1).first?.confidence ?? 0
-                    if attempt == 0 && (lineBest >= options.stopConfidence || !read.contains(where: Self.hasSerialLikeToken)) {
+                    if attempt == 0 && (lineBest >= max(options.stopConfidence, Self.secondReadingBelow) || !read.contains(where: Self.hasSerialLikeToken)) {
                         break
                     }
                 }
@@ -152,6 +154,9 @@ struct SerialScanPipeline {
         result.candidateFeatures = withFeatures.map(\.features)
         return result
     }
+
+    /// Confidence below which a line holding a serial-like word is read a second time, a third larger.
+    static let secondReadingBelow = 0.85
 
     /// A recognised line holding a serial caption with no serial after it on the line ("Serial Number" with
     /// its value too pale or too far right to have been found as part of the line).
@@ -203,14 +208,26 @@ struct SerialScanPipeline {
 
     /// Recognises one working-frame band from the full-resolution image, straightened and scaled so its
     /// characters are about `recognitionHeight` pixels high; returns lines in full-resolution coordinates.
+    ///
+    /// A line whose baseline still rises or falls by `slope` (working-frame pixels per pixel) by a degree or
+    /// more is cut straight: Tesseract reads a line tilted by a few degrees far worse than a level one.
     private func recognize(
-        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant, alongRows: Bool = false
+        _ band: PixelRect, in frame: WorkingFrame, characterHeight: Double, variant: ImageVariant,
+        alongRows: Bool = false, slope: Double = 0
     ) throws(SerialScanError) -> [RecognizedLine] {
         let factor = min(4, max(0.1, Double(options.recognitionHeight) / max(1, characterHeight)))
         let crop: Image
         let toImage: (PixelRect) -> PixelRect
         do {
-            let piece = try frame.crop(band, factor: factor)
+            let tilt = atan(slope) * 180 / .pi
+            let piece: (image: Image, toImage: (PixelRect) -> PixelRect)
+            if abs(tilt) >= 1 {
+                let rise = Int((Double(band.width) * abs(slope)).rounded())
+                let straight = max(Int(characterHeight * frame.scale * 2), band.height - rise)
+                piece = try frame.crop(band, factor: factor, residualDegrees: -tilt, straightHeight: straight)
+            } else {
+                piece = try frame.crop(band, factor: factor)
+            }
             crop = try variant.prepareForRecognition(
                 piece.image, characterHeight: characterHeight * factor, alongRows: alongRows)
             toImage = piece.toImage
