@@ -101,6 +101,7 @@ struct SerialScanPipeline {
                 // readings compete (agreement between them raises confidence). On engraved plates the first
                 // reading is of the top-hat along the rows (which drops the metal's streaks) and the second of
                 // the square top-hat: each reads lines the other garbles.
+                var firstReading: [RecognizedLine] = []
                 for (attempt, scaleUp) in [1.0, 1.3].enumerated() {
                     let recognizeStart = clock.now
                     let read = try recognize(
@@ -117,6 +118,18 @@ struct SerialScanPipeline {
                         found = SerialParser.evidence(in: [captionAbove] + read).filter {
                             $0.box.intersectionOverUnion(captionAbove.box) == 0
                                 && $0.box.y >= captionAbove.box.y + captionAbove.box.height / 2
+                        }
+                    }
+                    if attempt == 0 {
+                        firstReading = read
+                    } else {
+                        // Characters only one of the two readings has are likely insertions.
+                        for (line, dropped) in ReadingConsensus.agreedLines(firstReading, read) {
+                            found += SerialParser.evidence(in: [line]).map { reading in
+                                var reading = reading
+                                reading.repairs += dropped
+                                return reading
+                            }
                         }
                     }
                     evidence += found
