@@ -102,11 +102,14 @@ package struct SerialRanker: Sendable {
             if let current = best[item.serial], current.score >= score { continue }
             best[item.serial] = (item, score, features)
         }
-        // Where Apple serials are expected, a reading with an O or an I that also reads as an Apple serial
-        // once they are 0 and 1 is that Apple serial: Apple leaves both letters out of its serials so the
-        // two can never be confused, and OCR's O/0 and I/1 choices are close to a coin toss on plates.
-        if appleContext || (deviceType?.isApple ?? false) {
-            for (serial, entry) in best where !entry.evidence.format.isApple && serial.contains(where: { $0 == "O" || $0 == "I" }) {
+        // Where Apple serials are expected, a generic reading with an O or an I that also reads as an Apple
+        // serial once they are 0 and 1 is that Apple serial: Apple leaves both letters out of its serials so
+        // the two can never be confused, and OCR's O/0 and I/1 choices are close to a coin toss on plates.
+        // A device hint decides where there is one (a Samsung label photographed like a screen keeps its I);
+        // readings in another maker's format are left to the model.
+        if deviceType.map(\.isApple) ?? appleContext {
+            for (serial, entry) in best
+            where entry.evidence.format == .generic && serial.contains(where: { $0 == "O" || $0 == "I" }) {
                 let apple = Self.appleDigits(serial)
                 guard let twin = best[apple], twin.evidence.format.isApple else { continue }
                 best[serial] = nil

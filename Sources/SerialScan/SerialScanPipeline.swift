@@ -31,7 +31,9 @@ struct SerialScanPipeline {
         let statistics = (try? working.grayStatistics(step: 4)) ?? (mean: 128, standardDeviation: 0)
         let darkBackground = statistics.mean < 110
         let preset = requested == .auto ? PresetClassifier.classify(working, statistics: statistics) : requested
-        var appleContext = preset == .etched || preset == .screen || (deviceType?.isApple ?? false)
+        // Apple serials are expected on an Apple device, or without a hint on plates, screens and anything
+        // that names an Apple product.
+        var appleContext = deviceType.map(\.isApple) ?? (preset == .etched || preset == .screen)
         if statistics.standardDeviation < 2 {
             timings.total = (clock.now - start).milliseconds + decodeMilliseconds
             return SerialScanResult(
@@ -111,7 +113,7 @@ struct SerialScanPipeline {
                     readLines += read.map { SerialScanLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
 
                     let rankStart = clock.now
-                    if !appleContext && read.contains(where: SerialLexicon.namesAppleProduct) { appleContext = true }
+                    if !appleContext && deviceType == nil && read.contains(where: SerialLexicon.namesAppleProduct) { appleContext = true }
                     var found = SerialParser.evidence(in: read)
                     if let captionAbove {
                         // Parsed under the caption line so it announces them; its own readings were counted.

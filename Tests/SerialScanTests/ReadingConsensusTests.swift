@@ -33,3 +33,4 @@ struct ReadingConsensusTests {
         #expect(ReadingConsensus.commonSubsequence([], b).isEmpty)
     }
 }
+

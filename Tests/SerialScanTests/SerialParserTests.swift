@@ -206,6 +206,16 @@ struct SerialParserTests {
         #expect((apple.first?.confidence ?? 0) >= (genericScore?.confidence ?? 1))
     }
 
+    @Test func aDeviceHintOverridesTheAppleContextAndOtherMakersFormatsKeepTheirLetters() {
+        // A Samsung serial holds I legitimately: even where the photo looked like an Apple screen, a device
+        // hint of another maker keeps it.
+        let samsung = SerialParser.evidence(in: [Lines.line("S/N RBILCPIHCB8")])
+        #expect(SerialRanker.standard.rank(samsung, deviceType: .other, appleContext: true).first?.serial == "RBILCPIHCB8")
+        // A generic label ID with an O, on a device that is not Apple's, keeps its O.
+        let generic = SerialParser.evidence(in: [Lines.line("ZCO1GOMDI8")])
+        #expect(SerialRanker.standard.rank(generic, deviceType: .other, appleContext: true).contains { $0.serial == "ZCO1GOMDI8" })
+    }
+
     @Test func productNamesOnAPhotoMeanAnAppleDevice() {
         #expect(SerialLexicon.namesAppleProduct(Lines.line("iPhone 13 128GB")))
         #expect(SerialLexicon.namesAppleProduct(Lines.line("Designed by Apple in California")))
