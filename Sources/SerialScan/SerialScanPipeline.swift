@@ -63,6 +63,8 @@ struct SerialScanPipeline {
                         angle = skew.degrees
                     }
                     frame = try WorkingFrame(gray: gray, scale: scale, angle: angle, unrotated: working)
+                    // Ink is found again in the straightened copy: turning the ink found before (or finding
+                    // the skew at half resolution) was faster but lost answers on both serial sets.
                     if angle != 0 { binary = try variant.binarize(frame!.working, textHeight: textHeight) }
                 }
                 lines = try TextLineFinder.lines(in: binary, lightText: variant.isLightText, reduction: variant.reduction)
