@@ -20,6 +20,9 @@ struct SerialEvidence: Sendable, Hashable {
     var distractor: Bool
     /// Words joined to make it (1 = a single word).
     var pieces: Int
+    /// Which recognition of the scan it came from (one reading fits several formats; the scan numbers its
+    /// readings so agreement between them can be told from one reading fitted twice).
+    var reading = 0
 }
 
 /// A recognised character with the readings Tesseract offered for it.

@@ -41,6 +41,7 @@ struct SerialScanPipeline {
         }
 
         var evidence: [SerialEvidence] = []
+        var readingCount = 0
         var recognizedBands: [PixelRect] = []
         var readLines: [SerialScanLine] = []
         var ranked: [SerialCandidate] = []
@@ -136,7 +137,12 @@ struct SerialScanPipeline {
                             }
                         }
                     }
-                    evidence += found
+                    readingCount += 1
+                    evidence += found.map { item in
+                        var item = item
+                        item.reading = readingCount
+                        return item
+                    }
                     if attempt == 0, !isFollowUp, let caption = Self.unansweredCaption(in: read, found: found) {
                         queue += followUpBands(after: band, line: line, bounds: frame.working.bounds, scale: scale)
                             .map { ($0, line, $0.y >= band.maxY - band.height / 3 ? caption : nil) }
@@ -153,7 +159,14 @@ struct SerialScanPipeline {
                         break
                     }
                 }
-                if let best = ranked.first, best.confidence >= options.stopConfidence { break variants }
+                // Stop below the near-certain level only for an answer two readings gave: one garbled reading
+                // under a caption can score 0.6 and would end the scan before the serial's own line is read.
+                if let best = ranked.first, best.confidence >= options.stopConfidence,
+                    best.confidence >= Self.secondReadingBelow
+                        || Set(evidence.filter { $0.serial == best.serial }.map(\.reading)).count >= 2
+                {
+                    break variants
+                }
             }
         }
 
