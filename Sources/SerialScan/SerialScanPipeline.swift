@@ -42,6 +42,7 @@ struct SerialScanPipeline {
 
         var evidence: [SerialEvidence] = []
         var readingCount = 0
+        var followUpReadings: Set<Int> = []
         var recognizedBands: [PixelRect] = []
         var readLines: [SerialScanLine] = []
         var ranked: [SerialCandidate] = []
@@ -138,6 +139,7 @@ struct SerialScanPipeline {
                         }
                     }
                     readingCount += 1
+                    if isFollowUp { followUpReadings.insert(readingCount) }
                     evidence += found.map { item in
                         var item = item
                         item.reading = readingCount
@@ -159,13 +161,16 @@ struct SerialScanPipeline {
                         break
                     }
                 }
-                // Stop below the near-certain level only for an answer two readings gave: one garbled reading
-                // under a caption can score 0.6 and would end the scan before the serial's own line is read.
-                if let best = ranked.first, best.confidence >= options.stopConfidence,
-                    best.confidence >= Self.secondReadingBelow
-                        || Set(evidence.filter { $0.serial == best.serial }.map(\.reading)).count >= 2
-                {
-                    break variants
+                // Below the near-certain level, an answer read only in the bands after a caption (the rest of
+                // its row, the row below) must have been read twice to end the scan: one garbled reading under
+                // a caption can score 0.6 and would end it before the serial's own line is read.
+                if let best = ranked.first, best.confidence >= options.stopConfidence {
+                    let readings = Set(evidence.filter { $0.serial == best.serial }.map(\.reading))
+                    if best.confidence >= Self.secondReadingBelow || readings.count >= 2
+                        || !readings.isSubset(of: followUpReadings)
+                    {
+                        break variants
+                    }
                 }
             }
         }

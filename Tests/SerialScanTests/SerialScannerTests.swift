@@ -49,7 +49,8 @@ struct SerialScannerTests {
 
     /// A "Serial No." caption line with an IMEI line under it and the serial below that: the IMEI line read
     /// garbled under the caption scored 0.66, above the stop level, and ended the scan before the serial's own
-    /// line was read. A scan now stops below 0.85 only for an answer two readings gave.
+    /// line was read. Below 0.85, an answer read only in the bands after a caption must be read twice to end
+    /// the scan.
     @Test func aGarbledReadingUnderACaptionDoesNotEndTheScan() async throws {
         let data = try Fixtures.bytes("serials/etched_006.jpg")
         let result = try await Self.scanner.scan(imageData: data, preset: .auto, deviceType: .iphone)
