@@ -175,13 +175,18 @@ enum TextLineFinder {
     /// pieces or a slope steeper than any straightened photo leaves (about 14 degrees).
     static func baselineSlope(_ pieces: [PixelRect]) -> Double {
         guard pieces.count >= 4 else { return 0 }
-        let xs = pieces.map { Double($0.x) + Double($0.width) / 2 }, ys = pieces.map { Double($0.maxY) }
+        let xs = pieces.map { Double($0.x) + Double($0.width) / 2 }
+        let slope = leastSquaresSlope(xs, pieces.map { Double($0.maxY) })
+        return abs(slope) <= 0.25 ? slope : 0
+    }
+
+    /// The slope of the least-squares line through (`xs`, `ys`), or 0 when the xs do not spread.
+    private static func leastSquaresSlope(_ xs: [Double], _ ys: [Double]) -> Double {
         let n = Double(xs.count)
         let meanX = xs.reduce(0, +) / n, meanY = ys.reduce(0, +) / n
         let spread = xs.map { ($0 - meanX) * ($0 - meanX) }.reduce(0, +)
         guard spread > 0 else { return 0 }
-        let slope = zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +) / spread
-        return abs(slope) <= 0.25 ? slope : 0
+        return zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +) / spread
     }
 
     /// The share of `pieces` whose top and bottom both lie within about a seventh of the text height of the
@@ -191,10 +196,7 @@ enum TextLineFinder {
         guard pieces.count >= 3 else { return 0.5 }
         let xs = pieces.map { Double($0.x) + Double($0.width) / 2 }
         func fitted(_ ys: [Double]) -> (Double) -> Double {
-            let n = Double(xs.count)
-            let meanX = xs.reduce(0, +) / n, meanY = ys.reduce(0, +) / n
-            let spread = zip(xs, xs).map { ($0 - meanX) * ($1 - meanX) }.reduce(0, +)
-            let slope = spread > 0 ? zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +) / spread : 0
+            let slope = leastSquaresSlope(xs, ys)
             // A line through the median residual, so a few descenders or x-height letters do not drag it.
             let residuals = zip(xs, ys).map { $1 - slope * $0 }.sorted()
             let offset = residuals[residuals.count / 2]
