@@ -46,12 +46,15 @@ public struct PerfBenchmark: Sendable {
     /// - Parameters:
     ///   - presets: The true preset per file name (from a manifest), to break latency down; when absent the
     ///     scanner's detected preset is used.
+    ///   - deviceTypes: A device-type hint per file name, passed to every scan of that photo (as the apps
+    ///     send one); photos without one are scanned without a hint.
     ///   - source: Where the photos came from, for the report.
     ///   - progress: Called after each scan or CLI run.
     /// - Throws: `OCRError` when an engine cannot start; errors reading the photos; an error when the CLI
     ///   cannot be started.
     public func run(
-        photos: [URL], presets: [String: String] = [:], source: String, progress: @escaping @Sendable () -> Void = {}
+        photos: [URL], presets: [String: String] = [:], deviceTypes: [String: DeviceType] = [:], source: String,
+        progress: @escaping @Sendable () -> Void = {}
     ) async throws -> PerfReport {
         let configuration = SerialScanner.recognizerConfiguration
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -69,11 +72,12 @@ public struct PerfBenchmark: Sendable {
 
         let data = try photos.map { try Data(contentsOf: $0) }
         let names = photos.map(\.lastPathComponent)
+        let hints = names.map { deviceTypes[$0] }
         let jobs = Array((0..<passes).flatMap { _ in data.indices })
 
         // Latency: one engine, one photo at a time.
         let single = SerialScanner(pool: try RecognizerPool(size: 1, configuration: configuration), options: options)
-        _ = try? await single.scan(imageData: data[0], preset: preset)
+        _ = try? await single.scan(imageData: data[0], preset: preset, deviceType: hints[0])
         var milliseconds: [Double] = []
         var byPreset: [String: [Double]] = [:]
         var failures = 0
@@ -83,7 +87,7 @@ public struct PerfBenchmark: Sendable {
             let start = clock.now
             let detected: String?
             do {
-                let result = try await single.scan(imageData: data[index], preset: preset)
+                let result = try await single.scan(imageData: data[index], preset: preset, deviceType: hints[index])
                 detected = result.preset.rawValue
                 stages.add(result.timings)
             } catch {
@@ -115,10 +119,11 @@ public struct PerfBenchmark: Sendable {
             let scanner = SerialScanner(
                 pool: try RecognizerPool(size: size, configuration: configuration), options: options)
             let preset = preset
-            await Self.scanAll(scanner, Array(repeating: data[0], count: size), preset: preset, progress: {})
+            await Self.scanAll(
+                scanner, Array(repeating: (data[0], hints[0]), count: size), preset: preset, progress: {})
             let cpuBefore = ProcessCPUTime.now()
             let start = clock.now
-            await Self.scanAll(scanner, jobs.map { data[$0] }, preset: preset, progress: progress)
+            await Self.scanAll(scanner, jobs.map { (data[$0], hints[$0]) }, preset: preset, progress: progress)
             let seconds = (clock.now - start).milliseconds / 1000
             let cpuSeconds = ProcessCPUTime.now().flatMap { after in cpuBefore.map { after.ownSeconds - $0.ownSeconds } }
             throughput.append(PoolThroughput(poolSize: size, photos: jobs.count, seconds: seconds, cpuSeconds: cpuSeconds))
@@ -142,7 +147,8 @@ public struct PerfBenchmark: Sendable {
 
         let environment = ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"].map { "OMP_THREAD_LIMIT=\($0)" }
         return PerfReport(
-            photos: photos.count, passes: passes, photoSource: source, preset: preset.rawValue, cores: cores,
+            photos: photos.count, passes: passes, photoSource: source, preset: preset.rawValue,
+            deviceHints: hints.contains { $0 != nil }, cores: cores,
             tesseractVersion: Recognizer.tesseractVersion, latency: LatencySummary(milliseconds: milliseconds),
             latencyByPreset: byPreset.mapValues { LatencySummary(milliseconds: $0) },
             stageMeanMilliseconds: stages.means, failures: failures,
@@ -154,12 +160,13 @@ public struct PerfBenchmark: Sendable {
 
     /// Scans every photo concurrently through the scanner's pool; returns when all are done.
     private static func scanAll(
-        _ scanner: SerialScanner, _ photos: [Data], preset: SerialPreset, progress: @escaping @Sendable () -> Void
+        _ scanner: SerialScanner, _ photos: [(data: Data, deviceType: DeviceType?)], preset: SerialPreset,
+        progress: @escaping @Sendable () -> Void
     ) async {
         await withTaskGroup(of: Void.self) { group in
             for photo in photos {
                 group.addTask {
-                    _ = try? await scanner.scan(imageData: photo, preset: preset)
+                    _ = try? await scanner.scan(imageData: photo.data, preset: preset, deviceType: photo.deviceType)
                     progress()
                 }
             }

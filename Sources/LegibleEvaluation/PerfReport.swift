@@ -13,6 +13,8 @@ public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
     public var photoSource: String
     /// The preset asked of the scanner (`auto` lets it decide, as the HTTP API does without one).
     public var preset: String
+    /// Whether scans were given the device type of each photo (from the manifest), as the apps send it.
+    public var deviceHints: Bool
     /// Active processor cores, and the Tesseract library version.
     public var cores: Int
     public var tesseractVersion: String
@@ -55,8 +57,8 @@ public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
 
     /// Creates a report.
     public init(
-        photos: Int, passes: Int, photoSource: String, preset: String, cores: Int, tesseractVersion: String,
-        latency: LatencySummary, latencyByPreset: [String: LatencySummary], stageMeanMilliseconds: [String: Double],
+        photos: Int, passes: Int, photoSource: String, preset: String, deviceHints: Bool = false, cores: Int,
+        tesseractVersion: String, latency: LatencySummary, latencyByPreset: [String: LatencySummary], stageMeanMilliseconds: [String: Double],
         failures: Int,
         tesseractCLI: LatencySummary?, tesseractCLIEnvironment: String?, throughput: [PoolThroughput],
         tesseractCLIThroughput: [PoolThroughput], peakResidentMegabytes: Double?, recognizerMemory: RecognizerMemory,
@@ -68,6 +70,7 @@ public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
         self.passes = passes
         self.photoSource = photoSource
         self.preset = preset
+        self.deviceHints = deviceHints
         self.cores = cores
         self.tesseractVersion = tesseractVersion
         self.p50Milliseconds = latency.p50Milliseconds
@@ -92,7 +95,7 @@ public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case photos, passes, photoSource, preset, cores, tesseractVersion, loadAverageAtStart, loadAverageAtEnd,
+        case photos, passes, photoSource, preset, deviceHints, cores, tesseractVersion, loadAverageAtStart, loadAverageAtEnd,
             p50Milliseconds, p90Milliseconds,
             latency, latencyByPreset, stageMeanMilliseconds, failures, tesseractCLI, speedupVsTesseractCLI, tesseractCLIEnvironment,
             throughput, tesseractCLIThroughput, peakResidentMegabytes, recognizerMemory
@@ -105,6 +108,7 @@ public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
         try container.encode(passes, forKey: .passes)
         try container.encode(photoSource, forKey: .photoSource)
         try container.encode(preset, forKey: .preset)
+        try container.encode(deviceHints, forKey: .deviceHints)
         try container.encode(cores, forKey: .cores)
         try container.encode(tesseractVersion, forKey: .tesseractVersion)
         try container.encode(loadAverageAtStart, forKey: .loadAverageAtStart)
@@ -132,7 +136,8 @@ public struct PerfReport: Sendable, Hashable, Codable, BenchmarkReport {
         func mb(_ value: Double?) -> String { value.map { String(format: "%.1f MB", $0) } ?? "unknown" }
         var lines: [String] = []
         lines.append(
-            "\(photos) photos x \(passes) pass(es) from \(photoSource); preset \(preset); \(cores) cores; "
+            "\(photos) photos x \(passes) pass(es) from \(photoSource); preset \(preset)"
+                + (deviceHints ? " with device hints" : "") + "; \(cores) cores; "
                 + "Tesseract \(tesseractVersion)")
         if let start = loadAverageAtStart, let end = loadAverageAtEnd {
             lines.append(

@@ -32,6 +32,9 @@ struct PerfCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Preset to ask for: etched, screen, sticker or auto.")
     var preset: SerialPreset = .auto
 
+    @Flag(name: .long, help: "Pass each photo's device type from the manifest to the scanner, as the apps do.")
+    var useDeviceHints = false
+
     @Option(name: .long, help: "Largest pool size (engines, and CLI processes at once); default: active cores.")
     var maxEngines: Int?
 
@@ -73,13 +76,20 @@ struct PerfCommand: AsyncParsableCommand {
         let directory = URL(fileURLWithPath: images)
         let photos = PerfBenchmark.sample(try SerialManifest.photos(in: directory), limit: limit)
         guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg or .png files in \(images)") }
-        let presets = (try SerialManifest.load(directory: directory) ?? [:]).mapValues(\.preset)
+        let manifest = try SerialManifest.load(directory: directory) ?? [:]
+        let presets = manifest.mapValues(\.preset)
+        let hints = useDeviceHints ? manifest.compactMapValues { $0.deviceType.flatMap(DeviceType.init(rawValue:)) } : [:]
+        if useDeviceHints && hints.isEmpty {
+            throw ValidationError("--use-device-hints needs a manifest.json with device types beside the photos in \(images)")
+        }
 
         let benchmark = PerfBenchmark(
             preset: preset, poolSizes: maxEngines.map { Array(1...$0) }, passes: passes,
             cli: noBaseline ? nil : TesseractCLIBaseline())
         let bar = ProgressBar(total: benchmark.steps(photoCount: photos.count), label: "perf")
-        let report = try await benchmark.run(photos: photos, presets: presets, source: directory.path) {
+        let report = try await benchmark.run(
+            photos: photos, presets: presets, deviceTypes: hints, source: directory.path
+        ) {
             bar.advance()
         }
         try emit(report)

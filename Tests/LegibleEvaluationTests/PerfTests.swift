@@ -130,6 +130,7 @@ struct PerfAggregationTests {
         #expect(object["p50Milliseconds"] as? Double == 25)
         #expect(object["p90Milliseconds"] as? Double == 37)
         #expect(object["speedupVsTesseractCLI"] as? Double == 10)  // 250 / 25
+        #expect(object["deviceHints"] as? Bool == false)
         let throughput = try #require(object["throughput"] as? [[String: Any]])
         #expect(throughput.first?["poolSize"] as? Int == 1)
         #expect(throughput.first?["photosPerSecond"] as? Double == 4)
