@@ -74,6 +74,8 @@ let package = Package(
         .target(
             name: "SerialScan",
             dependencies: ["LegibleImaging", "LegibleOCR"],
+            // serial.traineddata, Legible's serial-line model (Training/serial-model/).
+            resources: [.copy("Models")],
             swiftSettings: strictSettings),
         .target(
             name: "FormFields",

@@ -19,7 +19,9 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
             let files = languages.map { "\($0).traineddata" }.joined(separator: ", ")
             return "Tesseract language data not found: no directory holds \(files); searched "
                 + searched.joined(separator: ", ")
-                + ". Install tesseract-ocr-eng (Debian) or set TESSDATA_PREFIX to the tessdata directory"
+                + (languages.contains("eng")
+                    ? ". Install tesseract-ocr-eng (Debian) or set TESSDATA_PREFIX to the tessdata directory"
+                    : ". Copy the data there or name its directory in the configuration")
         case .initializationFailed(let languages, let path):
             return "Tesseract could not load \(languages.joined(separator: "+")) from \(path): the data is "
                 + "damaged or made for another Tesseract version"

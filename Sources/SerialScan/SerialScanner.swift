@@ -13,9 +13,9 @@ public final class SerialScanner: Sendable {
     public let options: SerialScanOptions
     private let ranker: SerialRanker
 
-    /// The recogniser settings scans need: one line per call, no dictionaries, per-symbol alternatives.
-    public static let recognizerConfiguration = RecognizerConfiguration(
-        pageSegmentationMode: .singleLine, usesDictionaries: false, collectsAlternatives: true)
+    /// The recogniser settings scans need: one line per call, no dictionaries, per-symbol alternatives, with
+    /// the model ``SerialModel/selected`` names.
+    public static let recognizerConfiguration = SerialModel.recognizerConfiguration(for: SerialModel.selected)
 
     /// Creates a scanner over `pool`, which must use ``recognizerConfiguration`` (or one like it).
     public init(pool: RecognizerPool, options: SerialScanOptions = SerialScanOptions()) {

@@ -1,0 +1,52 @@
+import Foundation
+import LegibleImaging
+import LegibleOCR
+import SerialScan
+import Testing
+import TestSupport
+
+@Suite("Serial model")
+struct SerialModelTests {
+    @Test func theShippedModelIsFoundBesideTheBuild() throws {
+        let directory = try #require(SerialModel.directory, "searched \(SerialModel.searchedDirectories)")
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/serial.traineddata"))
+        // SwiftPM copies the module's resources beside what it builds; the source folder is the last resort.
+        #expect(SerialModel.searchedDirectories.contains { $0.hasSuffix("Legible_SerialScan.resources/Models") })
+    }
+
+    @Test func scansReadWithTheSelectedModel() throws {
+        let configuration = SerialScanner.recognizerConfiguration
+        #expect(configuration.languages == [SerialModel.selected == .serial ? SerialModel.language : "eng"])
+        #expect(configuration.pageSegmentationMode == .singleLine)
+        #expect(configuration.collectsAlternatives)
+        #expect(!configuration.usesDictionaries)
+        let serial = SerialModel.recognizerConfiguration(for: .serial)
+        #expect(serial.dataPath == SerialModel.directory)
+    }
+
+    /// The model reads serial lines with their captions, with per-symbol alternatives for the grammar's
+    /// repairs.
+    @Test func readsASerialLineWithAlternatives() throws {
+        let recognizer = try Recognizer(configuration: SerialModel.recognizerConfiguration(for: .serial))
+        let line = try Image(contentsOf: Fixtures.image("text/serial-line.png").path)
+        let result = try recognizer.recognize(line, mode: .singleLine)
+        let text = result.text.filter { !$0.isWhitespace }
+        #expect(text.contains("C02XK1JC"), "read \(result.text)")
+        let symbols = result.lines.flatMap(\.words).flatMap(\.symbols)
+        #expect(symbols.count >= 12)
+        #expect(symbols.allSatisfy { (0...1).contains($0.confidence) })
+        #expect(symbols.contains { !$0.alternatives.isEmpty })
+    }
+
+    @Test func aMissingModelNamesTheFolderSearched() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-serial-model-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let error = #expect(throws: OCRError.self) {
+            try Recognizer(configuration: RecognizerConfiguration(languages: ["serial"], dataPath: empty.path))
+        }
+        #expect(error == .languageDataNotFound(languages: ["serial"], searched: [empty.path]))
+        #expect(error?.description.contains("serial.traineddata") == true)
+        #expect(error?.description.contains(empty.path) == true)
+    }
+}
