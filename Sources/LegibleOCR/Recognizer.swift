@@ -18,6 +18,14 @@ public final class Recognizer {
     /// The Tesseract library version, such as "5.3.0".
     public static var tesseractVersion: String { String(cString: TessVersion()) }
 
+    /// The directory a recogniser would load `languages` from: `configured` when given, else
+    /// `TESSDATA_PREFIX`, then Debian's and other usual install paths.
+    ///
+    /// - Throws: `OCRError.languageDataNotFound` naming every directory searched.
+    public static func dataDirectory(for languages: [String], configured: String? = nil) throws(OCRError) -> String {
+        try TessdataLocator.locate(languages: languages, configured: configured)
+    }
+
     /// Starts an engine.
     ///
     /// - Throws: `OCRError.languageDataNotFound` naming the directories searched,

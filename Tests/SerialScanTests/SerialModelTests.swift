@@ -16,7 +16,8 @@ struct SerialModelTests {
 
     @Test func scansReadWithTheSelectedModel() throws {
         let configuration = SerialScanner.recognizerConfiguration
-        #expect(configuration.languages == [SerialModel.selected == .serial ? SerialModel.language : "eng"])
+        #expect(configuration.languages == SerialModel.recognizerConfiguration(for: SerialModel.selected).languages)
+        #expect(SerialModel.defaultChoice == .serialThenEng)
         #expect(configuration.pageSegmentationMode == .singleLine)
         #expect(configuration.collectsAlternatives)
         #expect(!configuration.usesDictionaries)
@@ -36,6 +37,23 @@ struct SerialModelTests {
         #expect(symbols.count >= 12)
         #expect(symbols.allSatisfy { (0...1).contains($0.confidence) })
         #expect(symbols.contains { !$0.alternatives.isEmpty })
+    }
+
+    /// Tesseract loads an engine's languages from one folder; the serial model ships beside the build and
+    /// `eng` comes from the system, so the pair is read through a folder of links to both.
+    @Test func theSerialModelAndEngReadTogether() throws {
+        let configuration = SerialModel.recognizerConfiguration(for: .serialThenEng)
+        #expect(configuration.languages == ["serial", "eng"])
+        let folder = try #require(configuration.dataPath)
+        for name in ["serial.traineddata", "eng.traineddata"] {
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/\(name)"), "\(folder) lacks \(name)")
+        }
+        // Made once: a second call names the same folder.
+        #expect(SerialModel.recognizerConfiguration(for: .serialThenEng).dataPath == folder)
+        let recognizer = try Recognizer(configuration: configuration)
+        let line = try Image(contentsOf: Fixtures.image("text/serial-line.png").path)
+        let text = try recognizer.recognize(line, mode: .singleLine).text.filter { !$0.isWhitespace }
+        #expect(text.contains("C02XK1JC"), "read \(text)")
     }
 
     @Test func aMissingModelNamesTheFolderSearched() throws {
