@@ -54,8 +54,9 @@ public enum SerialModel {
     /// a fifth more time per scan than `eng` alone.
     public static let defaultChoice = Choice.serialThenEng
 
-    /// The environment variable that picks the model scans read with: `serial` or `eng` (any other value is
-    /// ignored). Lets the two be compared on the same photos (`ocrbench serials`) with one build.
+    /// The environment variable that picks the model scans read with: `serial`, `eng`, `serial+eng` or
+    /// `eng+serial` (any other value is ignored). Lets them be compared on the same photos
+    /// (`ocrbench serials`) with one build.
     public static let modelVariable = "LEGIBLE_SERIAL_MODEL"
 
     /// The model scans read with: `LEGIBLE_SERIAL_MODEL` when it names one, else ``defaultChoice``.
