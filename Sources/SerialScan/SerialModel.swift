@@ -70,29 +70,28 @@ public enum SerialModel {
     /// For the serial model, when it is in none of ``searchedDirectories`` the configuration names the first
     /// of them, so starting a recogniser fails with `OCRError.languageDataNotFound` naming that folder.
     public static func recognizerConfiguration(for model: Choice) -> RecognizerConfiguration {
+        let serial = directory
+        let languages: [String]
+        let dataPath: String?
         switch model {
         case .eng:
-            return RecognizerConfiguration(
-                languages: ["eng"], pageSegmentationMode: .singleLine, usesDictionaries: false,
-                collectsAlternatives: true)
+            (languages, dataPath) = (["eng"], nil)
         case .serial:
-            return RecognizerConfiguration(
-                languages: [language], dataPath: directory ?? searchedDirectories.first,
-                pageSegmentationMode: .singleLine, usesDictionaries: false, collectsAlternatives: true)
+            (languages, dataPath) = ([language], serial ?? searchedDirectories.first)
         case .serialThenEng, .engThenSerial:
-            return RecognizerConfiguration(
-                languages: model == .serialThenEng ? [language, "eng"] : ["eng", language],
-                dataPath: combinedDirectory() ?? directory ?? searchedDirectories.first,
-                pageSegmentationMode: .singleLine, usesDictionaries: false, collectsAlternatives: true)
+            languages = model == .serialThenEng ? [language, "eng"] : ["eng", language]
+            dataPath = serial.flatMap(combinedDirectory(serial:)) ?? serial ?? searchedDirectories.first
         }
+        return RecognizerConfiguration(
+            languages: languages, dataPath: dataPath, pageSegmentationMode: .singleLine, usesDictionaries: false,
+            collectsAlternatives: true)
     }
 
-    /// A directory holding both the serial model and `eng` (Tesseract loads every language of an engine
-    /// from one directory): the serial model's own when `eng` is there too, else a folder of two symbolic
-    /// links in the temporary directory, made once per user and pair of paths. Nil when either model is
-    /// missing or the links cannot be made.
-    static func combinedDirectory() -> String? {
-        guard let serial = directory else { return nil }
+    /// A directory holding both the serial model (found in `serial`) and `eng` (Tesseract loads every
+    /// language of an engine from one directory): `serial` itself when `eng` is there too, else a folder of
+    /// two symbolic links in the temporary directory, made once per user and pair of paths. Nil when `eng`
+    /// is missing or the links cannot be made.
+    static func combinedDirectory(serial: String) -> String? {
         let files = FileManager.default
         if files.fileExists(atPath: "\(serial)/eng.traineddata") { return serial }
         guard let eng = try? Recognizer.dataDirectory(for: ["eng"]) else { return nil }
