@@ -91,10 +91,37 @@ enum SerialLexicon {
     /// (579C), and MIIT type-approval numbering as printed on devices.
     static func isRegulatoryID(_ serial: String) -> Bool {
         if serial.hasPrefix("BCG") || serial.hasPrefix("579C") { return true }
+        // The B of an FCC ID cut by the photo's edge or read as a digit: `3CGA2754`, `8CGA2754` (and
+        // `3CGA2Z754` with a stray character read into the model number).
+        if let first = serial.first, "38".contains(first), serial.dropFirst().hasPrefix("CGA") {
+            let model = serial.dropFirst(4)
+            return (4...5).contains(model.count) && model.filter(\.isNumber).count >= 4
+        }
         let characters = Array(serial)
         guard characters.count == 10 else { return false }
         let digits = characters[0..<4].allSatisfy(\.isNumber) && characters[6..<10].allSatisfy(\.isNumber)
         return digits && characters[4..<6].allSatisfy(\.isLetter) && (serial.hasPrefix("19") || serial.hasPrefix("20"))
+    }
+
+    /// True for the shape of an Apple part (order) number whose slash was lost or read as a character:
+    /// `MYS7LL/A` read `MYS7LL7A`, `MYS7LL1A` or `MYS7LLA`. Part numbers start with M (retail), F
+    /// (refurbished), N or P (service, personalised), then four characters of model and configuration, a
+    /// region code of one to three letters (LL United States, B United Kingdom, ZP Hong Kong, CH China, J
+    /// Japan...) and `/A`. Settings screens show one right above the serial ("Model Number MYS7LL/A"), and read
+    /// without its slash it fits the randomised Apple format. Source: the part numbers Apple prints on boxes and
+    /// in Settings > General > About, and its support article on identifying models by part number.
+    /// A token with its slash read correctly never gets here: the parser splits it at the slash.
+    static func isMisreadPartNumber(_ token: String) -> Bool {
+        let characters = Array(token)
+        guard (7...11).contains(characters.count), let first = characters.first, "MFNP".contains(first),
+            characters.last == "A"
+        else { return false }
+        var body = characters.dropFirst().dropLast()
+        if let slash = body.last, "7I1".contains(slash), body.count >= 6 { body = body.dropLast() }
+        // Four characters of model, then the region: letters only, one to three of them.
+        guard body.count >= 5, body.count <= 7 else { return false }
+        let region = body.dropFirst(4)
+        return region.allSatisfy { $0.isLetter } && body.prefix(4).allSatisfy { $0.isLetter || $0.isNumber }
     }
 
     /// Captions and labels that OCR glues to the front of the ID that follows them ("SNC02...",

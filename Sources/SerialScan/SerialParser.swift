@@ -148,6 +148,7 @@ enum SerialParser {
                     SerialLexicon.isDistractorLabel(previousKey) || SerialLexicon.isDistractorLabel(previousTwo)
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
                     || runs[start...end].contains { $0.hyphenated }
+                    || SerialLexicon.isMisreadPartNumber(String(joined.map(\.character)).uppercased())
                 for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading
                     evidence.pieces = end - start + 1

@@ -146,6 +146,27 @@ struct SerialParserTests {
         #expect(!SerialLexicon.isRegulatoryID("H5G2XS52Z0"))
     }
 
+    @Test func regulatoryIDsWithTheirFirstLetterCutOrMisread() {
+        // The B of "BCGA2754" cut by the photo's left edge reads as 3 or 8.
+        for id in ["3CGA2754", "8CGA2754", "3CGA2Z754"] { #expect(SerialLexicon.isRegulatoryID(id), "\(id)") }
+        #expect(!SerialLexicon.isRegulatoryID("3CGAX7K2"))
+        #expect(!SerialLexicon.isRegulatoryID("8CG2754XY1"))
+    }
+
+    @Test func partNumbersWithTheirSlashMisreadAreDistractors() {
+        for token in ["MJW1EZP7A", "MABJYD7A", "MYS7LL1A", "MYS7LLA", "FGX32B7A", "NK2L3CHIA"] {
+            #expect(SerialLexicon.isMisreadPartNumber(token), "\(token)")
+        }
+        // Serials of every format, including randomised Apple ones that start with M or end in A.
+        for serial in ["C02XK1JCJG5J", "H5G2XS52Z0", "M8L0N61GEL", "W8812345XYZ", "JX3QK72", "R58M12ABCDE", "MYS7LL2A"] {
+            #expect(!SerialLexicon.isMisreadPartNumber(serial), "\(serial)")
+        }
+        // "Model Number MABJYD/A" read without its slash above the serial no longer wins over the serial.
+        let lines = [Lines.line("MABJYD7A", y: 0), Lines.line("37QZ0HVBG1", y: 40)]
+        #expect(SerialParser.evidence(in: [lines[0]]).allSatisfy { $0.distractor })
+        #expect(serials(lines).first == "37QZ0HVBG1")
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
