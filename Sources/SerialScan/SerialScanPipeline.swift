@@ -107,8 +107,18 @@ struct SerialScanPipeline {
                 // readings compete (agreement between them raises confidence). On engraved plates the first
                 // reading is of the top-hat along the rows (which drops the metal's streaks) and the second of
                 // the square top-hat: each reads lines the other garbles.
+                //
+                // When the two readings give two serials one character apart with about the same confidence
+                // (`E5WR8PB082` and `ESWR8PB082`, each character read at 0.98), a third reading, larger again,
+                // casts the deciding vote through the agreement it adds to one of them.
                 var firstReading: [RecognizedLine] = []
-                for (attempt, scaleUp) in [1.0, 1.3].enumerated() {
+                var lineEvidence: [SerialEvidence] = []
+                for (attempt, scaleUp) in [1.0, 1.3, 1.6].enumerated() {
+                    if attempt == 2,
+                        !Self.isCloseCall(lineEvidence, ranker: ranker, deviceType: deviceType, appleContext: appleContext)
+                    {
+                        break
+                    }
                     let recognizeStart = clock.now
                     let read = try recognize(
                         band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,
@@ -128,7 +138,7 @@ struct SerialScanPipeline {
                     }
                     if attempt == 0 {
                         firstReading = read
-                    } else {
+                    } else if attempt == 1 {
                         // Characters only one of the two readings has are likely insertions.
                         for (line, dropped) in ReadingConsensus.agreedLines(firstReading, read) {
                             found += SerialParser.evidence(in: [line]).map { reading in
@@ -140,11 +150,13 @@ struct SerialScanPipeline {
                     }
                     readingCount += 1
                     if isFollowUp { followUpReadings.insert(readingCount) }
-                    evidence += found.map { item in
+                    let numbered = found.map { item in
                         var item = item
                         item.reading = readingCount
                         return item
                     }
+                    evidence += numbered
+                    lineEvidence += numbered
                     if attempt == 0, !isFollowUp, let caption = Self.unansweredCaption(in: read, found: found) {
                         queue += followUpBands(after: band, line: line, bounds: frame.working.bounds, scale: scale)
                             .map { ($0, line, $0.y >= band.maxY - band.height / 3 ? caption : nil) }
@@ -192,6 +204,21 @@ struct SerialScanPipeline {
 
     /// Confidence below which a line holding a serial-like word is read a second time, a third larger.
     static let secondReadingBelow = 0.85
+
+    /// True when a line's two best serials differ in one character and their confidences by less than
+    /// ``closeCallMargin``: two readings that disagree on one look-alike, which a third reading can settle.
+    static func isCloseCall(
+        _ lineEvidence: [SerialEvidence], ranker: SerialRanker, deviceType: DeviceType?, appleContext: Bool
+    ) -> Bool {
+        let best = ranker.rank(lineEvidence, deviceType: deviceType, appleContext: appleContext, limit: 2)
+        guard best.count == 2, best[0].confidence - best[1].confidence < closeCallMargin,
+            best[0].serial.count == best[1].serial.count
+        else { return false }
+        return zip(best[0].serial, best[1].serial).filter { $0 != $1 }.count == 1
+    }
+
+    /// Confidence difference under which a line's two best serials count as a close call.
+    static let closeCallMargin = 0.05
 
     /// A recognised line holding a serial caption with no serial after it on the line ("Serial Number" with
     /// its value too pale or too far right to have been found as part of the line).

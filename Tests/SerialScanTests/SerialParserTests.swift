@@ -167,6 +167,40 @@ struct SerialParserTests {
         #expect(serials(lines).first == "37QZ0HVBG1")
     }
 
+    @Test func agreementCountsReadingsNotFormatFits() {
+        // One reading of a 12-character Apple serial fits three formats; it is still one reading.
+        let once = SerialParser.evidence(in: [Lines.line("C02XK1JCJG5J")])
+        #expect(Set(once.map(\.format)).count >= 2)
+        let oneReading = SerialRanker.standard.rank(once, deviceType: .macbook).first
+        let secondReading = once.map { item in
+            var item = item
+            item.reading = 1
+            return item
+        }
+        let twoReadings = SerialRanker.standard.rank(once + secondReading, deviceType: .macbook).first
+        #expect(oneReading?.serial == "C02XK1JCJG5J" && twoReadings?.serial == "C02XK1JCJG5J")
+        #expect((twoReadings?.confidence ?? 0) > (oneReading?.confidence ?? 1))
+    }
+
+    @Test func twoReadingsOneLookAlikeApartAreACloseCall() {
+        func read(_ text: String, _ reading: Int) -> [SerialEvidence] {
+            SerialParser.evidence(in: [Lines.line(text)]).map { item in
+                var item = item
+                item.reading = reading
+                return item
+            }
+        }
+        let split = read("E5WR8PB082", 0) + read("ESWR8PB082", 1)
+        #expect(SerialScanPipeline.isCloseCall(split, ranker: .standard, deviceType: .iphone, appleContext: true))
+        // A third reading that agrees with one of them settles it.
+        let settled = split + read("E5WR8PB082", 2)
+        #expect(!SerialScanPipeline.isCloseCall(settled, ranker: .standard, deviceType: .iphone, appleContext: true))
+        #expect(SerialRanker.standard.rank(settled, deviceType: .iphone).first?.serial == "E5WR8PB082")
+        // Two different serials are no close call.
+        let different = read("E5WR8PB082", 0) + read("H5G2XS52Z0", 1)
+        #expect(!SerialScanPipeline.isCloseCall(different, ranker: .standard, deviceType: .iphone, appleContext: true))
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
