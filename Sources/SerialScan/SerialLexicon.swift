@@ -103,6 +103,11 @@ enum SerialLexicon {
         return digits && characters[4..<6].allSatisfy(\.isLetter) && (serial.hasPrefix("19") || serial.hasPrefix("20"))
     }
 
+    /// True for a revision label ("Rev.", "REV", "Revision"). Labels print a revision after part and
+    /// board numbers ("P/N: 02565V0A Rev. C"), never after a serial, so an ID followed by one is a part
+    /// number even when the photo's edge cut its "P/N" off.
+    static func isRevisionLabel(_ key: String) -> Bool { key == "REV" || key == "REVISION" }
+
     /// True for the shape of an Apple part (order) number whose slash was lost or read as a character:
     /// `MYS7LL/A` read `MYS7LL7A`, `MYS7LL1A` or `MYS7LLA`. Part numbers start with M (retail), F
     /// (refurbished), N or P (service, personalised), then four characters of model and configuration, a

@@ -149,6 +149,7 @@ enum SerialParser {
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
                     || runs[start...end].contains { $0.hyphenated }
                     || SerialLexicon.isMisreadPartNumber(String(joined.map(\.character)).uppercased())
+                    || (runs[end].wordIndex + 1 < keys.count && SerialLexicon.isRevisionLabel(keys[runs[end].wordIndex + 1]))
                 for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading
                     evidence.pieces = end - start + 1
