@@ -73,7 +73,7 @@ enum TextLineFinder {
 
     /// Union-find grouping of characters into lines: neighbours that share most of their height (pieces of
     /// broken strokes included) with a gap no wider than about one and a half characters.
-    private static func group(_ characters: [PixelRect], lightText: Bool) -> [TextLineCandidate] {
+    static func group(_ characters: [PixelRect], lightText: Bool) -> [TextLineCandidate] {
         let count = characters.count
         guard count > 0 else { return [] }
         var parent = Array(0..<count)
@@ -94,7 +94,14 @@ enum TextLineFinder {
                 let tallest = max(a.height, b.height), shortest = min(a.height, b.height)
                 if b.x - a.maxX > tallest * 3 / 2 { break }
                 let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
-                if overlap * 10 >= shortest * 6 && shortest * 10 >= tallest * 4 {
+                // A piece much taller than its neighbour joins it only if it is glyph-shaped: the bars of a
+                // barcode beside a serial ("SN Y5II92GG30LIVBE ||||") would otherwise join its line and set
+                // its text height to theirs. Broken strokes (the shorter piece) still join a whole glyph.
+                let taller = a.height >= b.height ? a : b
+                let similarHeights = shortest * 10 >= tallest * 6
+                if overlap * 10 >= shortest * 6 && shortest * 10 >= tallest * 4
+                    && (similarHeights || taller.width * 4 >= taller.height)
+                {
                     let rootA = find(i), rootB = find(j)
                     if rootA != rootB { parent[rootB] = rootA }
                 }

@@ -201,6 +201,13 @@ struct SerialParserTests {
         #expect(!SerialScanPipeline.isCloseCall(different, ranker: .standard, deviceType: .iphone, appleContext: true))
     }
 
+    @Test func anIDFollowedByARevisionIsAPartNumber() {
+        // The photo's edge cut "P/N" off; "Rev. C" still says what the ID is.
+        let lines = [Lines.line(": 02565V0A Rev. C", y: 0), Lines.line("Serial Number: 8BX4YPH", y: 40)]
+        #expect(SerialParser.evidence(in: [lines[0]]).allSatisfy { $0.distractor })
+        #expect(serials(lines).first == "8BX4YPH")
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")

@@ -37,6 +37,19 @@ struct TextLineFinderTests {
         #expect(TextLineFinder.serialLikeness(mono, height: 30) >= 0.9)
     }
 
+    @Test func barcodeBarsBesideASerialStayOutOfItsLine() {
+        // "SN Y5II92GG30LIVBE ||||||": twelve glyphs 30 high, then bars more than twice as tall right after.
+        let glyphs = Self.pieces(12)
+        let bars = (0..<10).map { PixelRect(x: 430 + $0 * 14, y: 30, width: 7, height: 70) }
+        let lines = TextLineFinder.group(glyphs + bars, lightText: false)
+        let serialLine = lines.first { $0.characters.contains(glyphs[0]) }
+        #expect(serialLine?.characters.count == 12)
+        #expect(serialLine?.characterHeight == 30)
+        // A broken stroke, shorter than the glyphs beside it, still joins them.
+        let broken = glyphs + [PixelRect(x: 100 + 12 * 26, y: 62, width: 20, height: 14)]
+        #expect(TextLineFinder.group(broken, lightText: false).first?.characters.count == 13)
+    }
+
     @Test func measuresTheBaselineSlopeOfATiltedLine() {
         #expect(abs(TextLineFinder.baselineSlope(Self.pieces(10, slope: 0.07)) - 0.07) < 0.01)
         #expect(TextLineFinder.baselineSlope(Self.pieces(10)) == 0)
