@@ -103,6 +103,18 @@ enum SerialLexicon {
         return digits && characters[4..<6].allSatisfy(\.isLetter) && (serial.hasPrefix("19") || serial.hasPrefix("20"))
     }
 
+    /// True for a power rating read as one word: `19VDC1.5A` without its spaces and point, `5VDC2A`,
+    /// `100-240VAC`. Labels print one beside the serial ("Input: 19V DC 1.5A").
+    static func isPowerRating(_ token: String) -> Bool {
+        guard let volts = token.firstIndex(of: "V"), volts > token.startIndex,
+            token[..<volts].allSatisfy(\.isNumber)
+        else { return false }
+        let rest = token[token.index(after: volts)...]
+        guard rest.hasPrefix("DC") || rest.hasPrefix("AC") else { return false }
+        let current = rest.dropFirst(2)
+        return current.isEmpty || (current.last == "A" && current.dropLast().allSatisfy(\.isNumber))
+    }
+
     /// True for a revision label ("Rev.", "REV", "Revision"). Labels print a revision after part and
     /// board numbers ("P/N: 02565V0A Rev. C"), never after a serial, so an ID followed by one is a part
     /// number even when the photo's edge cut its "P/N" off.
@@ -134,7 +146,7 @@ enum SerialLexicon {
     private static let gluedCaptions = ["SERIALNUMBER", "SERIALNO", "SERIAL", "SN", "NO", "SERVICETAG"]
     private static let gluedLabels = [
         "MODELNUMBER", "MODELNO", "MODEL", "IMEI", "MEID", "EMC", "FCCID", "FCC", "PARTNO", "PN", "1P", "ID", "IC",
-        "UDID", "EID",
+        "UDID", "EID", "EAN", "UPC",
     ]
 
     /// The caption or label glued to the front of `text`, if any.

@@ -138,6 +138,7 @@ enum SerialParser {
                 }
                 if joined.count > 16 + 12 { break }
                 let first = runs[start]
+                let token = String(joined.map(\.character)).uppercased()
                 var caption = 0.0
                 if let captionIndex, first.wordIndex > captionIndex { caption = 1 }
                 if SerialLexicon.captions.contains(first.previousInWord) { caption = 1 }
@@ -148,7 +149,7 @@ enum SerialParser {
                     SerialLexicon.isDistractorLabel(previousKey) || SerialLexicon.isDistractorLabel(previousTwo)
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
                     || runs[start...end].contains { $0.hyphenated }
-                    || SerialLexicon.isMisreadPartNumber(String(joined.map(\.character)).uppercased())
+                    || SerialLexicon.isMisreadPartNumber(token) || SerialLexicon.isPowerRating(token)
                     || (runs[end].wordIndex + 1 < keys.count && SerialLexicon.isRevisionLabel(keys[runs[end].wordIndex + 1]))
                 for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading

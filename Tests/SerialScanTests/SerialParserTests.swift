@@ -208,6 +208,19 @@ struct SerialParserTests {
         #expect(serials(lines).first == "8BX4YPH")
     }
 
+    @Test func powerRatingsAndGluedBarcodeLabelsAreDistractors() {
+        for token in ["19VDC15A", "5VDC2A", "12VDC", "240VAC"] { #expect(SerialLexicon.isPowerRating(token), "\(token)") }
+        for serial in ["C02XK1JCJG5J", "1N563GIROJ11", "VDC15A", "19VX15A"] {
+            #expect(!SerialLexicon.isPowerRating(serial), "\(serial)")
+        }
+        let lines = [
+            Lines.line("Input: 19VDC15A", y: 0), Lines.line("EAN0881877591217", y: 40),
+            Lines.line("SN O5UWOFV0S", y: 80),
+        ]
+        #expect(SerialParser.evidence(in: Array(lines.prefix(2))).allSatisfy { $0.distractor })
+        #expect(serials(lines).first == "O5UWOFV0S")
+    }
+
     @Test func otherFormats() {
         #expect(serials([Lines.line("Service Tag JX3QK72")]).first == "JX3QK72")
         #expect(serials([Lines.line("S/N: R58M12ABCDE")]).first == "R58M12ABCDE")
