@@ -30,6 +30,7 @@ for tool in tesseract lstmtraining combine_lang_model unicharset_extractor; do
 done
 
 mkdir -p "$work/data" "$work/lang/langdata" "$work/model"
+work="$(cd "$work" && pwd)"
 cd "$work"
 
 # 1. Lines: multi-page TIFFs with WordStr boxes, then Tesseract's training files (.lstmf).
@@ -66,12 +67,5 @@ lstmtraining --traineddata lang/out/serial/serial.traineddata "${start[@]}" \
     grep --line-buffered -E "^At iteration [0-9]*000/" || true
 
 # 4. The integer (fast) model Legible loads, and the float model later training can continue from.
-lstmtraining --stop_training --convert_to_int --continue_from model/serial_checkpoint \
-    --traineddata lang/out/serial/serial.traineddata --model_output serial.traineddata
-lstmtraining --stop_training --continue_from model/serial_checkpoint \
-    --traineddata lang/out/serial/serial.traineddata --model_output serial-float.traineddata
-cp serial-float.traineddata "$here/serial-float.traineddata"
-lstmeval --model serial.traineddata --eval_listfile eval.txt 2>&1 | tail -1
-mkdir -p "$root/Sources/SerialScan/Models"
-cp serial.traineddata "$root/Sources/SerialScan/Models/serial.traineddata"
-echo "wrote Sources/SerialScan/Models/serial.traineddata"
+cd "$root"
+"$here/export.sh" "$work"
