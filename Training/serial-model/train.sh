@@ -5,8 +5,8 @@
 #   Training/serial-model/train.sh [WORK_DIR]      # default WORK_DIR: /tmp/legible-serial-model
 #
 # Environment: FILES (training files of 400 lines each, default 80), ITERATIONS (default 20000), SEED (first
-# file's seed, default 1000), CONTINUE_FROM (a checkpoint or float model, such as serial-float.traineddata
-# beside this script, to go on training instead of starting from scratch).
+# file's seed, default 1000), LEARNING_RATE (default 20e-4), CONTINUE_FROM (a checkpoint or float model, such
+# as serial-float.traineddata beside this script, to go on training instead of starting from scratch).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -62,7 +62,7 @@ else
     start=(--net_spec "[1,36,0,1 Ct3,3,16 Mp3,3 Lfys48 Lfx96 Lrx96 Lfx192 O1c$classes]")
 fi
 lstmtraining --traineddata lang/out/serial/serial.traineddata "${start[@]}" \
-    --model_output model/serial --learning_rate 20e-4 \
+    --model_output model/serial --learning_rate "${LEARNING_RATE:-20e-4}" \
     --train_listfile train.txt --eval_listfile eval.txt --max_iterations "$iterations" 2>&1 | tee train.log |
     grep --line-buffered -E "^At iteration [0-9]*000/" || true
 
