@@ -103,8 +103,8 @@ enum SerialLexicon {
         return digits && characters[4..<6].allSatisfy(\.isLetter) && (serial.hasPrefix("19") || serial.hasPrefix("20"))
     }
 
-    /// True for a power rating read as one word: `19VDC1.5A` without its spaces and point, `5VDC2A`,
-    /// `100-240VAC`. Labels print one beside the serial ("Input: 19V DC 1.5A").
+    /// True for a power rating read as one word: `19V DC 1.5A` read `19VDC15A` (the point splits the word and
+    /// the parser joins the pieces), `5VDC2A`, `240VAC`. Labels print one beside the serial.
     static func isPowerRating(_ token: String) -> Bool {
         guard let volts = token.firstIndex(of: "V"), volts > token.startIndex,
             token[..<volts].allSatisfy(\.isNumber)
@@ -125,8 +125,8 @@ enum SerialLexicon {
     /// (refurbished), N or P (service, personalised), then four characters of model and configuration, a
     /// region code of one to three letters (LL United States, B United Kingdom, ZP Hong Kong, CH China, J
     /// Japan...) and `/A`. Settings screens show one right above the serial ("Model Number MYS7LL/A"), and read
-    /// without its slash it fits the randomised Apple format. Source: the part numbers Apple prints on boxes and
-    /// in Settings > General > About, and its support article on identifying models by part number.
+    /// without its slash it fits the randomised Apple format. Source: the part numbers shown in Settings >
+    /// General > About ("Model Number") and printed on Apple's boxes.
     /// A token with its slash read correctly never gets here: the parser splits it at the slash.
     static func isMisreadPartNumber(_ token: String) -> Bool {
         let characters = Array(token)
