@@ -10,7 +10,6 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
 work="${1:-/tmp/legible-serial-model}"
 files="${FILES:-80}"
 iterations="${ITERATIONS:-20000}"
@@ -67,5 +66,4 @@ lstmtraining --traineddata lang/out/serial/serial.traineddata "${start[@]}" \
     grep --line-buffered -E "^At iteration [0-9]*000/" || true
 
 # 4. The integer (fast) model Legible loads, and the float model later training can continue from.
-cd "$root"
 "$here/export.sh" "$work"
