@@ -142,16 +142,25 @@ WORDS = ("Designed by Apple in California Assembled in China Model Number Capaci
          "Videos Photos Applications Limited Warranty Expires Coverage About Overview Name").split()
 
 
+# Region codes seen in Apple part numbers (MYS7LL/A, MGN63B/A, MLPF3ZP/A...).
+APPLE_REGIONS = ["LL", "LL", "LL", "B", "ZP", "CH", "J", "X", "ZA", "FN", "D", "T", "Y", "C", "E", "KH", "TA",
+                 "HN", "AE", "ZD", "RU", "PL", "LZ", "AM", "VC", "CL"]
+
+
 def other_text(r):
-    kind = r.randrange(9)
+    kind = r.randrange(10)
     if kind == 0:
         return f"Model A{r.randint(1000, 3100)}"
     if kind == 1:
         return f"EMC {r.randint(2000, 4000)}"
     if kind == 2:
         return f"FCC ID: BCG-E{r.randint(1000, 4000)}A"
-    if kind == 3:
-        return f"Part No. {''.join(r.choice(APPLE) for _ in range(5))}LL/A"
+    if kind in (3, 9):  # twice as often: an About screen shows one beside every serial
+        # Apple part numbers end in a region code and "/A"; only the slash tells them from a serial.
+        region = r.choice(APPLE_REGIONS)
+        caption = r.choice(["Part No.", "Part Number", "Model Number", "Model", ""])
+        body = "M" + "".join(r.choice(APPLE) for _ in range(r.randint(3, 5)))
+        return f"{caption} {body}{region}/A".strip()
     if kind == 4:
         return f"IMEI {imei(r)}"
     if kind == 5:
