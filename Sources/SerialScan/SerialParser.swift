@@ -23,6 +23,10 @@ struct SerialEvidence: Sendable, Hashable {
     /// Which recognition of the scan it came from (one reading fits several formats; the scan numbers its
     /// readings so agreement between them can be told from one reading fitted twice).
     var reading = 0
+    /// True for a reading made by swapping one O, 0, I or 1 for its look-alike where the format allows both
+    /// (see ``SerialParser/lookAlikeTwin(of:symbols:)``): an alternative to offer, not a reading of its own, so
+    /// it adds nothing to agreement.
+    var isLookAlikeTwin = false
 }
 
 /// A recognised character with the readings Tesseract offered for it.
@@ -226,6 +230,7 @@ enum SerialParser {
                 evidence.caption = window.caption
                 evidence.distractor = window.distractor
                 results.append(evidence)
+                if let twin = lookAlikeTwin(of: evidence, symbols: part) { results.append(twin) }
             }
         }
         return results
@@ -292,6 +297,36 @@ enum SerialParser {
             serial: String(chosen), format: format, box: box,
             meanScore: scores.reduce(0, +) / Double(scores.count), minScore: scores.min() ?? 0,
             repairs: repairs, trimmed: 0, caption: 0, distractor: false, pieces: 1)
+    }
+
+    /// `evidence` with its least certain O, 0, I or 1 swapped for the look-alike, where the format allows both
+    /// characters at that position (generic and Samsung IDs; Apple's formats leave O and I out for this very
+    /// reason), or nil when there is none. In many faces the pairs differ by a few pixels, and the character
+    /// scores alone cannot tell them apart, so the swapped reading is offered as a lower-ranked alternative: it
+    /// counts one more repair and the swapped character keeps the score Tesseract gave the look-alike, or
+    /// ``Confusables/retention(rank:)`` of its own.
+    static func lookAlikeTwin(of evidence: SerialEvidence, symbols: [ObservedSymbol]) -> SerialEvidence? {
+        let pairs: [Character: Character] = ["O": "0", "0": "O", "I": "1", "1": "I"]
+        var characters = Array(evidence.serial)
+        guard characters.count == symbols.count else { return nil }
+        let swappable = characters.indices.filter { index in
+            guard let twin = pairs[characters[index]] else { return false }
+            return evidence.format.allowed(at: index, length: characters.count).contains(twin)
+        }
+        guard let position = swappable.min(by: { symbols[$0].score < symbols[$1].score }),
+            let twin = pairs[characters[position]]
+        else { return nil }
+        let symbol = symbols[position]
+        let kept = symbol.alternatives.first { $0.character == twin }?.score ?? symbol.score * Confusables.retention(rank: 0)
+        characters[position] = twin
+        guard evidence.format.acceptsComposition(characters) else { return nil }
+        var swapped = evidence
+        swapped.serial = String(characters)
+        swapped.repairs += 1
+        swapped.meanScore = evidence.meanScore + (kept - symbol.score) / Double(characters.count)
+        swapped.minScore = min(evidence.minScore, kept)
+        swapped.isLookAlikeTwin = true
+        return swapped
     }
 
     /// True for two neighbouring readings that may be one 0 (O, o) or one 1 (I, l, |) read twice.

@@ -90,7 +90,7 @@ package struct SerialRanker: Sendable {
         // Agreement counts the scan's readings that gave a serial, not its fits: one reading of a 12-character
         // Apple serial fits three formats and is still one reading.
         var readings: [String: Set<Int>] = [:]
-        for item in evidence { readings[item.serial, default: []].insert(item.reading) }
+        for item in evidence where !item.isLookAlikeTwin { readings[item.serial, default: []].insert(item.reading) }
         let reads = readings.mapValues(\.count)
         // A reading that is part of a longer reading of the same characters (a serial with its first
         // characters misread as punctuation) is a fragment.

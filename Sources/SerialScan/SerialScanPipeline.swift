@@ -210,7 +210,9 @@ struct SerialScanPipeline {
     static func isCloseCall(
         _ lineEvidence: [SerialEvidence], ranker: SerialRanker, deviceType: DeviceType?, appleContext: Bool
     ) -> Bool {
-        let best = ranker.rank(lineEvidence, deviceType: deviceType, appleContext: appleContext, limit: 2)
+        // Look-alike twins differ from their reading in one character by construction: not a disagreement.
+        let read = lineEvidence.filter { !$0.isLookAlikeTwin }
+        let best = ranker.rank(read, deviceType: deviceType, appleContext: appleContext, limit: 2)
         guard best.count == 2, best[0].confidence - best[1].confidence < closeCallMargin,
             best[0].serial.count == best[1].serial.count
         else { return false }

@@ -328,6 +328,46 @@ struct SerialParserTests {
         #expect(serials([Lines.line("2021-03-04 Made in China")]).isEmpty)
     }
 
+    @Test func offersTheLookAlikeOfTheLeastCertainZeroOrOInGenericIDs() throws {
+        // "CB08DT2B66V3Z" read with its 0 less certain than the other characters: the O reading is offered too,
+        // one repair further and ranked below it.
+        var symbols = Lines.symbols("CB08DT2B66V3Z", x: 0, score: 0.95).map(observed)
+        symbols[2].score = 0.7
+        let generic = try #require(SerialParser.fit(symbols, format: .generic))
+        let twin = try #require(SerialParser.lookAlikeTwin(of: generic, symbols: symbols))
+        #expect(twin.serial == "CBO8DT2B66V3Z")
+        #expect(twin.repairs == generic.repairs + 1 && twin.isLookAlikeTwin)
+        #expect(twin.minScore < generic.minScore)
+        let ranked = SerialRanker.standard.rank([generic, twin], deviceType: nil).map(\.serial)
+        #expect(ranked == ["CB08DT2B66V3Z", "CBO8DT2B66V3Z"])
+
+        // Apple's formats have no O or I: nothing to swap.
+        let apple = try #require(
+            SerialParser.fit(Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed), format: .apple12))
+        #expect(SerialParser.lookAlikeTwin(of: apple, symbols: Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed)) == nil)
+    }
+
+    @Test func lookAlikeTwinsAddNoAgreement() throws {
+        // Two readings of "CB08DT2B66V3Z" agree; the twin of each is still a single alternative, and a twin
+        // never counts as a reading of the string it spells.
+        let symbols = Lines.symbols("CB08DT2B66V3Z", x: 0, score: 0.95).map(observed)
+        let generic = try #require(SerialParser.fit(symbols, format: .generic))
+        let twin = try #require(SerialParser.lookAlikeTwin(of: generic, symbols: symbols))
+        var readings: [SerialEvidence] = []
+        for reading in 1...2 {
+            for var item in [generic, twin] {
+                item.reading = reading
+                readings.append(item)
+            }
+        }
+        let once = SerialRanker.standard.rank([generic], deviceType: nil)[0].confidence
+        let ranked = SerialRanker.standard.rank(readings, deviceType: nil)
+        #expect(ranked.map(\.serial) == ["CB08DT2B66V3Z", "CBO8DT2B66V3Z"])
+        #expect(ranked[0].confidence > once)
+        let twinAlone = SerialRanker.standard.rank([twin], deviceType: nil)[0].confidence
+        #expect(abs(ranked[1].confidence - twinAlone) < 1e-9)
+    }
+
     func observed(_ symbol: RecognizedSymbol) -> ObservedSymbol {
         ObservedSymbol(
             character: symbol.text.first!, score: symbol.confidence,
