@@ -88,9 +88,13 @@ package struct SerialRanker: Sendable {
         _ evidence: [SerialEvidence], deviceType: DeviceType?, appleContext: Bool = false, limit: Int
     ) -> [(candidate: SerialCandidate, features: [Double])] {
         // Agreement counts the scan's readings that gave a serial, not its fits: one reading of a 12-character
-        // Apple serial fits three formats and is still one reading.
+        // Apple serial fits three formats and is still one reading. A reading agrees with a string only when it
+        // read that whole token: "C02V75WS91SJ" trimmed to "C02V75WS91S" is a disagreement with a second
+        // reading that lost the J, not support for it (such pairs had put the shorter string first).
         var readings: [String: Set<Int>] = [:]
-        for item in evidence where !item.isLookAlikeTwin { readings[item.serial, default: []].insert(item.reading) }
+        for item in evidence where !item.isLookAlikeTwin && item.trimmed == 0 {
+            readings[item.serial, default: []].insert(item.reading)
+        }
         let reads = readings.mapValues(\.count)
         // A reading that is part of a longer reading of the same characters (a serial with its first
         // characters misread as punctuation) is a fragment.

@@ -182,6 +182,22 @@ struct SerialParserTests {
         #expect((twoReadings?.confidence ?? 0) > (oneReading?.confidence ?? 1))
     }
 
+    @Test func aReadingThatLostAnEndCharacterGetsNoAgreementFromTheWholeReading() {
+        // One reading has the whole serial; the other lost its last character. The whole reading, trimmed,
+        // also spells the shorter string, but that is not a second reading of it.
+        func read(_ text: String, _ reading: Int) -> [SerialEvidence] {
+            SerialParser.evidence(in: [Lines.line("Serial \(text)")]).map { item in
+                var item = item
+                item.reading = reading
+                return item
+            }
+        }
+        let evidence = read("C02V75WS91SJ", 0) + read("C02V75WS91S", 1)
+        #expect(evidence.contains { $0.serial == "C02V75WS91S" && $0.reading == 0 && $0.trimmed > 0 })
+        let ranked = SerialRanker.standard.rank(evidence, deviceType: .macbook, appleContext: true)
+        #expect(ranked.first?.serial == "C02V75WS91SJ")
+    }
+
     @Test func twoReadingsOneLookAlikeApartAreACloseCall() {
         func read(_ text: String, _ reading: Int) -> [SerialEvidence] {
             SerialParser.evidence(in: [Lines.line(text)]).map { item in
