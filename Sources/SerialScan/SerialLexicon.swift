@@ -97,10 +97,14 @@ enum SerialLexicon {
             let model = serial.dropFirst(4)
             return (4...5).contains(model.count) && model.filter(\.isNumber).count >= 4
         }
+        // A CMIIT ID as engraved plates leave it: one digit misread as a letter (`20T5AP3345`) or one character
+        // lost or gained (`2021AP15C`) still names it; its year and two letters are rare in a serial by chance.
         let characters = Array(serial)
-        guard characters.count == 10 else { return false }
-        let digits = characters[0..<4].allSatisfy(\.isNumber) && characters[6..<10].allSatisfy(\.isNumber)
-        return digits && characters[4..<6].allSatisfy(\.isLetter) && (serial.hasPrefix("19") || serial.hasPrefix("20"))
+        guard (9...11).contains(characters.count), serial.hasPrefix("19") || serial.hasPrefix("20"),
+            characters[4..<6].allSatisfy(\.isLetter)
+        else { return false }
+        let numeric = characters[0..<4] + characters[6...]
+        return numeric.filter { !$0.isNumber }.count <= 1
     }
 
     /// True for a power rating read as one word: `19V DC 1.5A` read `19VDC15A` (the point splits the word and

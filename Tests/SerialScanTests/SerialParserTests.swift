@@ -141,7 +141,11 @@ struct SerialParserTests {
             Lines.line("Serial R8L0N61GEL", y: 80),
         ]
         #expect(serials(lines).first == "R8L0N61GEL")
-        for id in ["BCGA2849", "579CA2849", "2021AP5536"] { #expect(SerialLexicon.isRegulatoryID(id), "\(id)") }
+        for id in ["BCGA2849", "579CA2849", "2021AP5536", "20T5AP3345", "2021AP15C"] {
+            #expect(SerialLexicon.isRegulatoryID(id), "\(id)")
+        }
+        // An Apple serial that starts like a year is not one: too many letters where the CMIIT ID has digits.
+        #expect(!SerialLexicon.isRegulatoryID("20XYAPK3V9"))
         #expect(!SerialLexicon.isRegulatoryID("C02XK1JCJG5J"))
         #expect(!SerialLexicon.isRegulatoryID("H5G2XS52Z0"))
     }
