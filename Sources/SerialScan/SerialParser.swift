@@ -317,7 +317,8 @@ enum SerialParser {
             let twin = pairs[characters[position]]
         else { return nil }
         let symbol = symbols[position]
-        let kept = symbol.alternatives.first { $0.character == twin }?.score ?? symbol.score * Confusables.retention(rank: 0)
+        let kept =
+            symbol.alternatives.first { $0.character == twin }?.score ?? symbol.score * Confusables.retention(rank: 0)
         characters[position] = twin
         guard evidence.format.acceptsComposition(characters) else { return nil }
         var swapped = evidence

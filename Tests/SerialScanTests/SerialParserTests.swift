@@ -362,9 +362,9 @@ struct SerialParserTests {
         #expect(ranked == ["CB08DT2B66V3Z", "CBO8DT2B66V3Z"])
 
         // Apple's formats have no O or I: nothing to swap.
-        let apple = try #require(
-            SerialParser.fit(Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed), format: .apple12))
-        #expect(SerialParser.lookAlikeTwin(of: apple, symbols: Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed)) == nil)
+        let appleSymbols = Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed)
+        let apple = try #require(SerialParser.fit(appleSymbols, format: .apple12))
+        #expect(SerialParser.lookAlikeTwin(of: apple, symbols: appleSymbols) == nil)
     }
 
     @Test func lookAlikeTwinsAddNoAgreement() throws {
