@@ -149,12 +149,13 @@ enum SerialParser {
                 if caption == 0 && announcedFromAbove { caption = 0.8 }
                 let previousKey = first.wordIndex > 0 ? keys[first.wordIndex - 1] : ""
                 let previousTwo = first.wordIndex > 1 ? keys[first.wordIndex - 2] + previousKey : ""
+                let nextKey = runs[end].wordIndex + 1 < keys.count ? keys[runs[end].wordIndex + 1] : ""
                 let labelled =
                     SerialLexicon.isDistractorLabel(previousKey) || SerialLexicon.isDistractorLabel(previousTwo)
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
                     || runs[start...end].contains { $0.hyphenated }
                     || SerialLexicon.isMisreadPartNumber(token) || SerialLexicon.isPowerRating(token)
-                    || (runs[end].wordIndex + 1 < keys.count && SerialLexicon.isRevisionLabel(keys[runs[end].wordIndex + 1]))
+                    || SerialLexicon.isRevisionLabel(nextKey)
                 for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading
                     evidence.pieces = end - start + 1
