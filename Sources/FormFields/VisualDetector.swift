@@ -21,8 +21,10 @@ struct VisualDetector {
                 for x in max(0, b.x0 - 1)..<min(r.width, b.x1 + 1) { lineMask[y * r.width + x] = 1 }
             }
         }
-        let (cells, openCells) = try enclosedCells(
-            lineMask: lineMask, closedMask: closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical))
+        let (closedMask, roundedCorners) = closingCorners(
+            closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical), horizontal: horizontal,
+            vertical: vertical)
+        let (cells, openCells) = try enclosedCells(lineMask: lineMask, closedMask: closedMask)
         let blobs = try inkBlobs(lineMask: lineMask)
         var checkboxes = try findCheckboxes(in: r)
         // Check boxes and radio rings drawn in pale grey fall apart at the ink threshold: look again with a
@@ -40,7 +42,8 @@ struct VisualDetector {
         for cell in cells where !combMembers.contains(cell) {
             // A cell inside a check box is its inner border (a double-ruled box), not a field of its own.
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 || $0.contains(cell, slack: r.px(1)) }) { continue }
-            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: blobs) { inCells.append(field) }
+            let contents = blobs.filter { !isCornerPiece($0, of: cell, roundedCorners: roundedCorners) }
+            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) { inCells.append(field) }
         }
         candidates += withoutListEntries(inCells, cells: cells, blobs: blobs)
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
@@ -101,6 +104,56 @@ struct VisualDetector {
             }
         }
         return closed
+    }
+
+    /// `mask` with the rounded or cut corners of boxes closed: where a horizontal ruling ends just short of a
+    /// vertical one's end, around a corner (within 12 points each way), a straight stroke joins the two ends.
+    /// Only straight rulings are in the mask, so without it the paper inside a box with rounded corners leaks
+    /// out through its corners and the box is never found.
+    /// - Returns: the closed mask, and the corners closed (each the box spanning the two ends).
+    private func closingCorners(_ mask: [UInt8], horizontal: [Segment], vertical: [Segment]) -> ([UInt8], [Box]) {
+        let r = raster
+        var closed = mask
+        var corners: [Box] = []
+        let reach = r.px(12), minLength = r.px(20)
+        // Rulings on paper: runs of ink between lines of light text inside a dark panel have no paper beside them.
+        let rulings = horizontal.map(\.box).filter { b in
+            b.width >= minLength && r.inkFraction(Box(x0: b.x0, y0: b.y0 - 2, x1: b.x1, y1: b.y0)) < 0.5
+                && r.inkFraction(Box(x0: b.x0, y0: b.y1, x1: b.x1, y1: b.y1 + 2)) < 0.5
+        }
+        let posts = vertical.map(\.box).filter { b in
+            b.height >= minLength && r.inkFraction(Box(x0: b.x0 - 2, y0: b.y0, x1: b.x0, y1: b.y1)) < 0.5
+                && r.inkFraction(Box(x0: b.x1, y0: b.y0, x1: b.x1 + 2, y1: b.y1)) < 0.5
+        }
+        func stroke(_ from: (x: Int, y: Int), _ to: (x: Int, y: Int)) {
+            let steps = max(abs(to.x - from.x), abs(to.y - from.y))
+            for step in 0...steps {
+                let x = from.x + (to.x - from.x) * step / max(1, steps), y = from.y + (to.y - from.y) * step / max(1, steps)
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1)] where x + dx < r.width && y + dy < r.height && x >= 0 && y >= 0 {
+                    closed[(y + dy) * r.width + x + dx] = 1
+                }
+            }
+        }
+        for h in rulings {
+            for v in posts {
+                // The post's end nearer the ruling, and the ruling's end nearer the post.
+                let postEnd = v.y0 > h.midY ? (x: v.midX, y: v.y0) : (x: v.midX, y: v.y1 - 1)
+                let rulingEnd = v.midX < h.x0 ? (x: h.x0, y: h.midY) : (x: h.x1 - 1, y: h.midY)
+                let dx = abs(postEnd.x - rulingEnd.x), dy = abs(postEnd.y - rulingEnd.y)
+                // Beyond the ruling's end, beyond the post's end, and close.
+                guard v.midX < h.x0 || v.midX >= h.x1, v.y0 > h.y1 || v.y1 < h.y0 else { continue }
+                guard dx <= reach, dy <= reach else { continue }
+                // The corner is drawn (a curve or a cut joins the ends), on paper: not the inside of a dark panel.
+                let corner = Box(
+                    x0: min(postEnd.x, rulingEnd.x), y0: min(postEnd.y, rulingEnd.y),
+                    x1: max(postEnd.x, rulingEnd.x) + 1, y1: max(postEnd.y, rulingEnd.y) + 1)
+                let inked = r.inkFraction(corner) * Double(corner.area)
+                guard inked >= Double(max(dx, dy)) * 0.8, inked <= 0.5 * Double(corner.area) + 2 else { continue }
+                stroke(rulingEnd, postEnd)
+                corners.append(corner)
+            }
+        }
+        return (closed, corners)
     }
 
     /// Regions of paper enclosed by rulings: boxes and table cells. Three sides must be real rulings; the
@@ -237,6 +290,15 @@ struct VisualDetector {
         // In the open first column of a table a caption with room after it is an entry of a list ("Form 1120 |
         // code"), not a field.
         if isOpen { return nil }
+        // A caption along the bottom of a tall panel ("CHARACTER BACKSTORY", "Signature of applicant") names the
+        // room above it.
+        let above = ink.y0 - cell.y0
+        // A sign alone ("$" on the bottom line of an amount column) is not such a caption.
+        if cell.height >= r.px(40), ink.height <= r.px(14), ink.width >= r.px(24), Double(above) >= 0.6 * Double(cell.height) {
+            let bottom = max(cell.y0 + minHeight, ink.y0 - r.px(3))
+            return VisualCandidate(
+                box: Box(x0: cell.x0, y0: cell.y0, x1: cell.x1, y1: bottom), shape: .box, confidence: 0.6, cell: cell)
+        }
         let after = cell.x1 - ink.x1
         if after >= r.px(30), Double(after) >= 0.3 * Double(cell.width), cell.height >= minHeight {
             // A one-line caption against the top or bottom of a tall cell ("$" on the bottom line of an amount
@@ -252,6 +314,19 @@ struct VisualDetector {
                 box: Box(x0: ink.x1 + r.px(2), y0: y0, x1: cell.x1, y1: y1), shape: .box, confidence: 0.6, cell: cell)
         }
         return nil
+    }
+
+    /// True for ink of a rounded or cut corner of `cell` (one `closingCorners` closed): within 12 points of
+    /// that corner of the cell and touching the cell's side there. It is the box's outline, not its contents.
+    private func isCornerPiece(_ blob: Box, of cell: Box, roundedCorners: [Box]) -> Bool {
+        let reach = raster.px(12)
+        for (x, y) in [(cell.x0, cell.y0), (cell.x1, cell.y0), (cell.x0, cell.y1), (cell.x1, cell.y1)] {
+            let zone = Box(x0: x - reach, y0: y - reach, x1: x + reach, y1: y + reach)
+            guard zone.contains(blob), roundedCorners.contains(where: { zone.intersectionArea($0) > 0 || zone.contains($0) })
+            else { continue }
+            if abs(blob.x0 - x) <= 1 || abs(blob.x1 - x) <= 1 || abs(blob.y0 - y) <= 1 || abs(blob.y1 - y) <= 1 { return true }
+        }
+        return false
     }
 
     // MARK: Combs

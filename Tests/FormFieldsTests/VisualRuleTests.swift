@@ -33,6 +33,25 @@ struct Sketch {
         vline(x: x + w, y0: y, y1: y + h)
     }
 
+    /// A box outline with rounded corners of `radius` points.
+    mutating func roundedBox(x: Double, y: Double, width w: Double, height h: Double, radius: Double) {
+        hline(x0: x + radius, x1: x + w - radius, y: y)
+        hline(x0: x + radius, x1: x + w - radius, y: y + h)
+        vline(x: x, y0: y + radius, y1: y + h - radius)
+        vline(x: x + w, y0: y + radius, y1: y + h - radius)
+        let scale = Self.dpi / 72
+        for (cx, cy) in [(x + radius, y + radius), (x + w - radius, y + radius), (x + radius, y + h - radius), (x + w - radius, y + h - radius)] {
+            for row in px(cy - radius - 1)...px(cy + radius + 1) {
+                for column in px(cx - radius - 1)...px(cx + radius + 1) {
+                    let dx = Double(column) / scale - cx, dy = Double(row) / scale - cy
+                    // Only the quarter that faces out of the box.
+                    guard (dx < 0) == (cx < x + w / 2), (dy < 0) == (cy < y + h / 2) else { continue }
+                    if abs((dx * dx + dy * dy).squareRoot() - radius) < 0.5 { pixels[row * width + column] = 0 }
+                }
+            }
+        }
+    }
+
     /// A dark block the size of a short caption ("Name"), 5 points high.
     mutating func caption(x: Double, y: Double, width w: Double = 24) {
         for index in 0..<Int(w / 4) { fill(x: x + Double(index) * 4, y: y, width: 3, height: 5) }
@@ -138,6 +157,23 @@ struct VisualRuleTests {
         #expect(amount.height <= 16 && amount.y + amount.height >= 168 && amount.x >= 406)
         let name = try #require(regions.first { $0.x < 300 })
         #expect(name.height >= 18 && name.x >= 87)
+    }
+
+    @Test func aPanelWithRoundedCornersAndItsCaptionAlongTheBottomIsAField() throws {
+        // A tall panel with rounded corners, "CHARACTER BACKSTORY" centred along its bottom edge: the room above
+        // the caption is one multiline field. Its curved corners are outline, not contents.
+        var page = Sketch()
+        page.roundedBox(x: 60, y: 100, width: 200, height: 300, radius: 6)
+        page.caption(x: 120, y: 390, width: 80)
+        // A panel with square corners and a caption at the top: the room below the caption.
+        page.box(x: 300, y: 100, width: 200, height: 300)
+        page.caption(x: 304, y: 104, width: 80)
+        let regions = try page.detect()
+        let backstory = try #require(regions.first { $0.x < 200 }, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+        #expect(overlaps(backstory, x0: 61, y0: 101, x1: 260, y1: 388))
+        #expect(backstory.fieldType == .multiline)
+        #expect(regions.contains { overlaps($0, x0: 301, y0: 110, x1: 500, y1: 400) })
+        #expect(regions.count == 2)
     }
 
     @Test func theRoomBelowACaptionKeepsClearOfIt() throws {
