@@ -12,6 +12,8 @@ public struct SerialScanOptions: Sendable, Hashable {
     /// Most line readings sent to Tesseract per photo (a line read twice counts twice). Default 12: against 8,
     /// on 2026-11-25 with device hints, top-1 84.7% -> 86.1% on the main serial set and 87.8% -> 91.1% held
     /// out, with the same median scan; photos with no confident answer read on, so the p90 rose about 15%.
+    /// With `auto`, a photo whose guessed preset ends below `stopConfidence` is then read by each other preset
+    /// with half this budget.
     public var maximumLines: Int
     /// Confidence at which the scan stops looking further. Default 0.6. With the model rescaled on
     /// 2026-11-25 and photos scanned with device hints, stopping at 0.6 instead of 0.85 (a line holding a

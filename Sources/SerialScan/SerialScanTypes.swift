@@ -8,7 +8,8 @@ public enum SerialPreset: String, Sendable, Codable, CaseIterable {
     case screen
     /// A printed label or sticker: small print, barcodes and captions.
     case sticker
-    /// Decide from the image.
+    /// Decide from the image: guess the kind from its grey statistics, and when that preset ends without a
+    /// confident answer, read with the other presets too and keep the most confident answer.
     case auto
 }
 

@@ -47,6 +47,18 @@ struct SerialScannerTests {
         #expect(top.captioned)
     }
 
+    /// A settings screen whose grey statistics pass for brushed metal: `auto` guesses `etched`, whose pipeline
+    /// ends with no confident answer, so the other presets read the photo too and the screen's answer leads.
+    @Test func autoTriesTheOtherPresetsWhenItsGuessEndsUnsure() async throws {
+        let data = try Fixtures.bytes("serials/screen_029.jpg")
+        let guessed = try await Self.scanner.scan(imageData: data, preset: .etched, deviceType: .iphone)
+        #expect((guessed.top?.confidence ?? 0) < 0.6)
+        let result = try await Self.scanner.scan(imageData: data, preset: .auto, deviceType: .iphone)
+        #expect(result.top?.serial == "D25CNW681SLD")
+        #expect(result.preset == .screen)
+        #expect(result.lines.count > guessed.lines.count)
+    }
+
     /// A "Serial No." caption line with an IMEI line under it and the serial below that: the IMEI line read
     /// garbled under the caption scored 0.66, above the stop level, and ended the scan before the serial's own
     /// line was read. Below 0.85, an answer read only in the bands after a caption must be read twice to end

@@ -1,0 +1,41 @@
+import LegibleImaging
+import Testing
+
+@testable import SerialScan
+
+@Suite("Serial scan pipeline")
+struct SerialScanPipelineTests {
+    static func result(_ preset: SerialPreset, _ candidates: [(String, Double)], recognize: Double) -> SerialScanResult {
+        var timings = SerialScanTimings()
+        timings.recognize = recognize
+        var result = SerialScanResult(
+            candidates: candidates.map { SerialCandidate(serial: $0.0, confidence: $0.1, format: .generic, box: nil) },
+            preset: preset, timings: timings, reason: candidates.isEmpty ? "no text was found" : nil,
+            lines: [SerialScanLine(text: preset.rawValue, box: PixelRect(x: 0, y: 0, width: 1, height: 1), confidence: 1)])
+        result.candidateFeatures = candidates.map { [$0.1] }
+        return result
+    }
+
+    @Test func passesMergeByConfidenceAndTheLeadingPassNamesThePreset() {
+        let guess = Self.result(.etched, [("H80031Q100", 0.35), ("BCGA1322", 0.06)], recognize: 100)
+        let screen = Self.result(.screen, [("H80031Q100X", 0.54), ("H80031Q100", 0.2)], recognize: 40)
+        let sticker = Self.result(.sticker, [], recognize: 30)
+        let merged = SerialScanPipeline.merged([guess, screen, sticker], limit: 2)
+        #expect(merged.candidates.map(\.serial) == ["H80031Q100X", "H80031Q100"])
+        // A serial two passes found keeps its higher confidence, and its features stay with it.
+        #expect(merged.candidates[1].confidence == 0.35)
+        #expect(merged.candidateFeatures == [[0.54], [0.35]])
+        #expect(merged.preset == .screen)
+        #expect(merged.timings.recognize == 170)
+        #expect(merged.lines.map(\.text) == ["etched", "screen", "sticker"])
+        #expect(merged.reason == nil)
+    }
+
+    @Test func passesThatFoundNothingKeepTheGuessAndItsReason() {
+        let merged = SerialScanPipeline.merged(
+            [Self.result(.sticker, [], recognize: 1), Self.result(.etched, [], recognize: 1)], limit: 5)
+        #expect(merged.candidates.isEmpty)
+        #expect(merged.preset == .sticker)
+        #expect(merged.reason == "no text was found")
+    }
+}
