@@ -59,6 +59,14 @@ struct SerialScannerTests {
         #expect(result.lines.count > guessed.lines.count)
     }
 
+    /// A label ID with a capital O among digits, in a proportional face: both readers say 0 with confidence
+    /// 0.99; the glyph's width says O.
+    @Test func aWideRoundGlyphAmongDigitsIsAnO() async throws {
+        let data = try Fixtures.bytes("serials/sticker_035.jpg")
+        let result = try await Self.scanner.scan(imageData: data, preset: .sticker, deviceType: .other)
+        #expect(result.top?.serial == "RQIN61OJ086")
+    }
+
     /// A "Serial No." caption line with an IMEI line under it and the serial below that: the IMEI line read
     /// garbled under the caption scored 0.66, above the stop level, and ended the scan before the serial's own
     /// line was read. Below 0.85, an answer read only in the bands after a caption must be read twice to end
