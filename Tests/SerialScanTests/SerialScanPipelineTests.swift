@@ -5,13 +5,17 @@ import Testing
 
 @Suite("Serial scan pipeline")
 struct SerialScanPipelineTests {
-    static func result(_ preset: SerialPreset, _ candidates: [(String, Double)], recognize: Double) -> SerialScanResult {
+    static func result(_ preset: SerialPreset, _ candidates: [(String, Double)], recognize: Double)
+        -> SerialScanResult
+    {
         var timings = SerialScanTimings()
         timings.recognize = recognize
         var result = SerialScanResult(
             candidates: candidates.map { SerialCandidate(serial: $0.0, confidence: $0.1, format: .generic, box: nil) },
             preset: preset, timings: timings, reason: candidates.isEmpty ? "no text was found" : nil,
-            lines: [SerialScanLine(text: preset.rawValue, box: PixelRect(x: 0, y: 0, width: 1, height: 1), confidence: 1)])
+            lines: [
+                SerialScanLine(text: preset.rawValue, box: PixelRect(x: 0, y: 0, width: 1, height: 1), confidence: 1)
+            ])
         result.candidateFeatures = candidates.map { [$0.1] }
         return result
     }
