@@ -25,4 +25,12 @@ enum FieldTyper {
         }
         return .text
     }
+
+    /// True for a date format printed inside a field as a hint to the writer (`dd.mm.yyyy`, `MM/DD/YYYY`,
+    /// `YYYY-MM-DD`, `MM`): day, month and year letters with separators between them and nothing else.
+    static func isDatePlaceholder(_ text: String) -> Bool {
+        let groups = text.lowercased().split { "./-".contains($0) }
+        guard !groups.isEmpty, text.allSatisfy({ "dDmMyY./-".contains($0) }) else { return false }
+        return groups.allSatisfy { ["d", "dd", "m", "mm", "yy", "yyyy"].contains(String($0)) }
+    }
 }

@@ -63,12 +63,17 @@ public struct FormFieldDetector: Sendable {
             // A born-digital render has no noise: its pale anti-aliased hairlines are rulings too.
             let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: isScan ? 160 : 200)
             let boxGlyphs: Set<Unicode.Scalar> = ["\u{2610}", "\u{2611}", "\u{2612}", "\u{25A1}", "\u{25CB}", "\u{25EF}", "\u{274F}", "\u{25A0}"]
-            let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }.map { word in
+            func pixels(_ word: PDFWord) -> Box {
                 Box(
                     x0: Int(word.rect.x / pointsPerPixel), y0: Int(word.rect.y / pointsPerPixel),
                     x1: Int((word.rect.maxX / pointsPerPixel).rounded(.up)), y1: Int((word.rect.maxY / pointsPerPixel).rounded(.up)))
             }
-            candidates = try VisualDetector(raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan).detect()
+            let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }
+                .map(pixels)
+            let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map(pixels)
+            candidates = try VisualDetector(
+                raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan, hintBoxes: hints
+            ).detect()
         } catch let error as PDFError {
             throw error
         } catch {

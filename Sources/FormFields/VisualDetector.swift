@@ -9,6 +9,9 @@ struct VisualDetector {
     var letterBoxes: [Box] = []
     /// True when the page has a text layer, so `letterBoxes` tells letters apart and the ink test is not needed.
     var hasTextLayer = false
+    /// Boxes of text-layer words that are date formats printed as hints inside fields (`dd.mm.yyyy`), in
+    /// pixels: a box holding only such a hint is empty for writing.
+    var hintBoxes: [Box] = []
 
     func detect() throws -> [VisualCandidate] {
         let r = raster
@@ -42,7 +45,10 @@ struct VisualDetector {
         for cell in cells where !combMembers.contains(cell) {
             // A cell inside a check box is its inner border (a double-ruled box), not a field of its own.
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 || $0.contains(cell, slack: r.px(1)) }) { continue }
-            let contents = blobs.filter { !isCornerPiece($0, of: cell, roundedCorners: roundedCorners) }
+            let contents = blobs.filter { blob in
+                !isCornerPiece(blob, of: cell, roundedCorners: roundedCorners)
+                    && !hintBoxes.contains { $0.contains(blob, slack: 2) }
+            }
             if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) { inCells.append(field) }
         }
         candidates += withoutListEntries(inCells, cells: cells, blobs: blobs)

@@ -22,6 +22,29 @@ struct FormFieldDetectorTests {
         #expect(first.first { $0.name == "Birthdate" }?.fieldType == .date)
     }
 
+    /// A box holding only a date format (`dd.mm.yyyy`) is a date field with a hint; a box holding a name is
+    /// printed, not a field. Page 400 x 300 points; boxes 150 x 20 at x 150, top-left y 40 and 100.
+    @Test func aBoxHoldingOnlyADateFormatIsADateField() throws {
+        let page = MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
+                + "/Resources << /Font << /F1 5 0 R >> >> >>",
+            MinimalPDF.stream(
+                "1 w 150 240 150 20 re S 150 180 150 20 re S BT /F1 10 Tf 40 246 Td (Date of birth:) Tj ET "
+                    + "BT /F1 10 Tf 153 246 Td (dd.mm.yyyy) Tj ET BT /F1 10 Tf 40 186 Td (Name:) Tj ET "
+                    + "BT /F1 10 Tf 153 186 Td (Ada Lovelace of Ockham) Tj ET"),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ])
+        let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
+        let date = try #require(regions.first { abs($0.y - 40) < 3 }, "\(regions)")
+        #expect(date.fieldType == .date)
+        #expect(abs(date.x - 150) < 3 && abs(date.width - 150) < 4)
+        #expect(!regions.contains { abs($0.y - 100) < 3 })
+        #expect(FieldTyper.isDatePlaceholder("MM/DD/YYYY") && FieldTyper.isDatePlaceholder("yyyy-mm-dd"))
+        #expect(!FieldTyper.isDatePlaceholder("May") && !FieldTyper.isDatePlaceholder("dddd"))
+    }
+
     @Test func flatMembershipFormFindsBoxesCheckboxesAndLines() throws {
         let document = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path)
         let regions = try FormFieldDetector().detect(document)
