@@ -35,6 +35,19 @@ struct SerialScanPipelineTests {
         #expect(merged.reason == nil)
     }
 
+    @Test func passesThatReadOneCharacterDifferentlyAreACloseCall() {
+        // The guessed pass read the label's U; the metal pass read it as 0, sure of itself.
+        let guess = Self.result(.sticker, [("U8R5VGCGSB", 0.35)], recognize: 1)
+        let metal = Self.result(.etched, [("08R5VGCGSB", 0.92)], recognize: 1)
+        let merged = SerialScanPipeline.merged([guess, metal], limit: 5)
+        #expect(merged.candidates.map(\.serial) == ["08R5VGCGSB", "U8R5VGCGSB"])
+        #expect(abs((merged.top?.confidence ?? 0) - 0.92 * SerialScanPipeline.closeCallBetweenPasses) < 1e-9)
+        // Answers further apart are not a close call.
+        let far = Self.result(.etched, [("08R5VGCGS8", 0.92)], recognize: 1)
+        let apart = SerialScanPipeline.merged([guess, far], limit: 5)
+        #expect(apart.top?.confidence == 0.92)
+    }
+
     @Test func passesThatFoundNothingKeepTheGuessAndItsReason() {
         let merged = SerialScanPipeline.merged(
             [Self.result(.sticker, [], recognize: 1), Self.result(.etched, [], recognize: 1)], limit: 5)
