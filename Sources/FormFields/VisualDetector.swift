@@ -49,7 +49,9 @@ struct VisualDetector {
                 !isCornerPiece(blob, of: cell, roundedCorners: roundedCorners)
                     && !hintBoxes.contains { $0.contains(blob, slack: 2) }
             }
-            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) { inCells.append(field) }
+            if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) {
+                inCells.append(field)
+            }
         }
         candidates += withoutListEntries(inCells, cells: cells, blobs: blobs)
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
@@ -134,9 +136,11 @@ struct VisualDetector {
         func stroke(_ from: (x: Int, y: Int), _ to: (x: Int, y: Int)) {
             let steps = max(abs(to.x - from.x), abs(to.y - from.y))
             for step in 0...steps {
-                let x = from.x + (to.x - from.x) * step / max(1, steps), y = from.y + (to.y - from.y) * step / max(1, steps)
-                for (dx, dy) in [(0, 0), (1, 0), (0, 1)] where x + dx < r.width && y + dy < r.height && x >= 0 && y >= 0 {
-                    closed[(y + dy) * r.width + x + dx] = 1
+                let x = from.x + (to.x - from.x) * step / max(1, steps)
+                let y = from.y + (to.y - from.y) * step / max(1, steps)
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1)] {
+                    let px = x + dx, py = y + dy
+                    if px >= 0, py >= 0, px < r.width, py < r.height { closed[py * r.width + px] = 1 }
                 }
             }
         }
@@ -300,7 +304,9 @@ struct VisualDetector {
         // room above it.
         let above = ink.y0 - cell.y0
         // A sign alone ("$" on the bottom line of an amount column) is not such a caption.
-        if cell.height >= r.px(40), ink.height <= r.px(14), ink.width >= r.px(24), Double(above) >= 0.6 * Double(cell.height) {
+        if cell.height >= r.px(40), ink.height <= r.px(14), ink.width >= r.px(24),
+            Double(above) >= 0.6 * Double(cell.height)
+        {
             let bottom = max(cell.y0 + minHeight, ink.y0 - r.px(3))
             return VisualCandidate(
                 box: Box(x0: cell.x0, y0: cell.y0, x1: cell.x1, y1: bottom), shape: .box, confidence: 0.6, cell: cell)
@@ -328,9 +334,11 @@ struct VisualDetector {
         let reach = raster.px(12)
         for (x, y) in [(cell.x0, cell.y0), (cell.x1, cell.y0), (cell.x0, cell.y1), (cell.x1, cell.y1)] {
             let zone = Box(x0: x - reach, y0: y - reach, x1: x + reach, y1: y + reach)
-            guard zone.contains(blob), roundedCorners.contains(where: { zone.intersectionArea($0) > 0 || zone.contains($0) })
-            else { continue }
-            if abs(blob.x0 - x) <= 1 || abs(blob.x1 - x) <= 1 || abs(blob.y0 - y) <= 1 || abs(blob.y1 - y) <= 1 { return true }
+            guard zone.contains(blob), roundedCorners.contains(where: { zone.intersectionArea($0) > 0 }) else {
+                continue
+            }
+            if abs(blob.x0 - x) <= 1 || abs(blob.x1 - x) <= 1 { return true }
+            if abs(blob.y0 - y) <= 1 || abs(blob.y1 - y) <= 1 { return true }
         }
         return false
     }

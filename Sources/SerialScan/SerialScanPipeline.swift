@@ -82,7 +82,9 @@ struct SerialScanPipeline {
         let ranked = pairs.enumerated().sorted {
             ($0.element.candidate.confidence, -$0.offset) > ($1.element.candidate.confidence, -$1.offset)
         }.map(\.element).prefix(limit)
-        let leading = passes.max { ($0.top?.confidence ?? -1) < ($1.top?.confidence ?? -1) } ?? passes[0]
+        // The preset of the pass whose answer leads (the first to have it, when several do).
+        let leading = ranked.first.flatMap { first in passes.first { $0.top?.serial == first.candidate.serial } }
+            ?? passes.max { ($0.top?.confidence ?? -1) < ($1.top?.confidence ?? -1) } ?? passes[0]
         var result = SerialScanResult(
             candidates: ranked.map(\.candidate), preset: leading.preset, timings: timings,
             reason: ranked.isEmpty ? passes[0].reason : nil, lines: passes.flatMap(\.lines))

@@ -40,7 +40,9 @@ struct Sketch {
         vline(x: x, y0: y + radius, y1: y + h - radius)
         vline(x: x + w, y0: y + radius, y1: y + h - radius)
         let scale = Self.dpi / 72
-        for (cx, cy) in [(x + radius, y + radius), (x + w - radius, y + radius), (x + radius, y + h - radius), (x + w - radius, y + h - radius)] {
+        let centres = [(x + radius, y + radius), (x + w - radius, y + radius), (x + radius, y + h - radius),
+                       (x + w - radius, y + h - radius)]
+        for (cx, cy) in centres {
             for row in px(cy - radius - 1)...px(cy + radius + 1) {
                 for column in px(cx - radius - 1)...px(cx + radius + 1) {
                     let dx = Double(column) / scale - cx, dy = Double(row) / scale - cy
@@ -169,7 +171,8 @@ struct VisualRuleTests {
         page.box(x: 300, y: 100, width: 200, height: 300)
         page.caption(x: 304, y: 104, width: 80)
         let regions = try page.detect()
-        let backstory = try #require(regions.first { $0.x < 200 }, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+        let found = regions.map { ($0.x, $0.y, $0.width, $0.height) }
+        let backstory = try #require(regions.first { $0.x < 200 }, "\(found)")
         #expect(overlaps(backstory, x0: 61, y0: 101, x1: 260, y1: 388))
         #expect(backstory.fieldType == .multiline)
         #expect(regions.contains { overlaps($0, x0: 301, y0: 110, x1: 500, y1: 400) })
