@@ -286,10 +286,8 @@ struct SerialScanPipeline {
         // Look-alike twins differ from their reading in one character by construction: not a disagreement.
         let read = lineEvidence.filter { !$0.isLookAlikeTwin }
         let best = ranker.rank(read, deviceType: deviceType, appleContext: appleContext, limit: 2)
-        guard best.count == 2, best[0].confidence - best[1].confidence < closeCallMargin,
-            best[0].serial.count == best[1].serial.count
-        else { return false }
-        return zip(best[0].serial, best[1].serial).filter { $0 != $1 }.count == 1
+        guard best.count == 2, best[0].confidence - best[1].confidence < closeCallMargin else { return false }
+        return differInOneCharacter(best[0].serial, best[1].serial)
     }
 
     /// Confidence difference under which a line's two best serials count as a close call.
