@@ -58,6 +58,7 @@ public struct SerialBenchmark {
                     file: photo.lastPathComponent, preset: result.preset.rawValue,
                     candidates: result.candidates.map { .init(serial: $0.serial, confidence: $0.confidence) },
                     milliseconds: 0, reason: result.reason, lines: result.lines.map(\.text))
+                prediction.timings = result.timings
             } catch {
                 prediction = SerialPrediction(
                     file: photo.lastPathComponent, preset: preset.rawValue, candidates: [], milliseconds: 0,

@@ -1,4 +1,5 @@
 public import Foundation
+public import SerialScan
 
 /// One labelled photo of an evaluation set (`manifest.json` beside the photos).
 public struct SerialManifestEntry: Codable, Sendable, Hashable {
@@ -62,6 +63,8 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
     public var reason: String?
     /// The text lines the reader recognised, for diagnosis.
     public var lines: [String]?
+    /// The scanner's time per stage (decode, locate, recognise, rank), for diagnosis; absent for baselines.
+    public var timings: SerialScanTimings?
 
     /// Creates a prediction.
     public init(
