@@ -53,6 +53,10 @@ let package = Package(
             name: "CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
 
+        // Tesseract's per-line PNG hand-off stored without compression (a hook on Leptonica's pixWriteMem;
+        // the one C target with code: see its header).
+        .target(name: "CTesseractHandOff", linkerSettings: [.linkedLibrary("lept")]),
+
         // MARK: Wrappers
         .target(
             name: "LegibleImaging",
@@ -60,7 +64,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "LegibleOCR",
-            dependencies: ["LegibleImaging", "CTesseract", "CLeptonica"],
+            dependencies: ["LegibleImaging", "CTesseract", "CLeptonica", "CTesseractHandOff"],
             swiftSettings: strictSettings),
 
         .target(

@@ -1,5 +1,6 @@
 internal import CLeptonica
 internal import CTesseract
+internal import CTesseractHandOff
 import Foundation
 public import LegibleImaging
 
@@ -135,6 +136,15 @@ public final class Recognizer {
         environmentSetsThreadLimit || omp_get_max_active_levels() == 0
     }
 
+    /// True when Legible's hook on Leptonica's `pixWriteMem` is the one Tesseract calls in this process, so
+    /// ``RecognizerConfiguration/storesLineImagesUncompressed`` takes effect. It is where the executable (or
+    /// a library loaded before Leptonica) exports the hook, as linking Legible into an executable on Linux
+    /// does; false on other systems.
+    public static var handOffIsHooked: Bool { legible_hand_off_is_hooked() != 0 }
+
+    /// How many line images Tesseract has handed to its LSTM uncompressed on the calling thread so far.
+    package static var uncompressedHandOffsOnThisThread: Int { Int(legible_hand_off_uncompressed_writes()) }
+
     /// The largest width or height Tesseract accepts, in pixels.
     public static let maximumDimension = 32_767
 
@@ -182,7 +192,10 @@ public final class Recognizer {
         let psm = mode ?? configuration.pageSegmentationMode
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(psm.rawValue)))
 
-        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+        if configuration.storesLineImagesUncompressed { legible_hand_off_begin() }
+        let status = TessBaseAPIRecognize(handle, nil)
+        if configuration.storesLineImagesUncompressed { legible_hand_off_end() }
+        guard status == 0 else {
             throw OCRError.recognitionFailed("Tesseract returned an error for a \(frame.width)x\(frame.height) image")
         }
         var text = ""

@@ -40,6 +40,11 @@ public struct RecognizerConfiguration: Sendable, Hashable {
     /// ``Recognizer/limitOpenMPThreads()``). Default true: on servers the extra threads make recognition
     /// several times slower, even for one engine.
     public var limitsOpenMPThreads: Bool
+    /// Whether the PNG that Tesseract 5 makes of each line for its LSTM (in memory, decoded again at once) is
+    /// stored without zlib compression. Default true: the compression is about a tenth of a serial scan's
+    /// time and the pixels are the same either way (see ``Recognizer/handOffIsHooked``). It has no effect
+    /// where the hook is not in place.
+    public var storesLineImagesUncompressed: Bool
 
     /// Creates a configuration; the defaults read English with dictionaries and alternatives.
     public init(
@@ -51,7 +56,8 @@ public struct RecognizerConfiguration: Sendable, Hashable {
         collectsAlternatives: Bool = true,
         variables: [String: String] = [:],
         initVariables: [String: String] = [:],
-        limitsOpenMPThreads: Bool = true
+        limitsOpenMPThreads: Bool = true,
+        storesLineImagesUncompressed: Bool = true
     ) {
         self.languages = languages
         self.dataPath = dataPath
@@ -62,5 +68,6 @@ public struct RecognizerConfiguration: Sendable, Hashable {
         self.variables = variables
         self.initVariables = initVariables
         self.limitsOpenMPThreads = limitsOpenMPThreads
+        self.storesLineImagesUncompressed = storesLineImagesUncompressed
     }
 }

@@ -158,3 +158,38 @@ struct RecognizerTests {
         #expect(Recognizer.tesseractVersion.hasPrefix("5."))
     }
 }
+
+@Suite("Recognizer line hand-off")
+struct RecognizerHandOffTests {
+    @Test func theHookIsInPlaceOnLinux() {
+        #if os(Linux)
+        #expect(Recognizer.handOffIsHooked)
+        #endif
+    }
+
+    @Test func storingLineImagesUncompressedReadsTheSame() throws {
+        let image = try Image(contentsOf: Fixtures.image("text/serial-line.png").path)
+        var results: [RecognitionResult] = []
+        var handOffs: [Int] = []
+        for uncompressed in [false, true] {
+            let recognizer = try Recognizer(
+                configuration: RecognizerConfiguration(
+                    usesDictionaries: false, storesLineImagesUncompressed: uncompressed))
+            let before = Recognizer.uncompressedHandOffsOnThisThread
+            results.append(try recognizer.recognize(image, mode: .singleLine))
+            handOffs.append(Recognizer.uncompressedHandOffsOnThisThread - before)
+        }
+        #expect(!results[0].text.isEmpty)
+        #expect(results[0] == results[1])
+        #expect(handOffs[0] == 0)
+        if Recognizer.handOffIsHooked { #expect(handOffs[1] >= 1) }
+    }
+
+    @Test func otherPNGWritesStayCompressed() throws {
+        // A blank 1000x1000 grey image: a few kilobytes compressed, a megabyte stored.
+        let blank = try Image(width: 1000, height: 1000, format: .gray8, pixels: [UInt8](repeating: 255, count: 1_000_000))
+        let png = try blank.pngData()
+        #expect(png.count < 20_000)
+        #expect(try Image(data: png).width == 1000)
+    }
+}
