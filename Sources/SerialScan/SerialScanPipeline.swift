@@ -30,10 +30,14 @@ struct SerialScanPipeline {
             var passes = [try scan(photo, preset: guess, deviceType: deviceType, lineBudget: options.maximumLines)]
             // Global statistics tell the kinds of photo apart only roughly (a light settings screen can pass for
             // a label or for metal). When the guessed kind's pipeline ends short of the stop confidence, the
-            // others read the photo too, each with half the line budget, and the most confident answer leads.
+            // others read the photo too, each with half the line budget, until one of them reaches the stop
+            // confidence; the most confident answer leads.
             if (passes[0].top?.confidence ?? 0) < options.stopConfidence {
                 let budget = max(1, options.maximumLines / 2)
                 for other in [SerialPreset.etched, .screen, .sticker] where other != guess {
+                    // A pass that reaches the stop confidence ends the fallback, as it would end a scan: on
+                    // 2026-11-26 the same top-1 and AUROC on both serial sets, main-set p90 521 -> 461 ms.
+                    if passes.contains(where: { ($0.top?.confidence ?? 0) >= options.stopConfidence }) { break }
                     passes.append(try scan(photo, preset: other, deviceType: deviceType, lineBudget: budget))
                 }
             }
