@@ -187,7 +187,8 @@ struct RecognizerHandOffTests {
 
     @Test func otherPNGWritesStayCompressed() throws {
         // A blank 1000x1000 grey image: a few kilobytes compressed, a megabyte stored.
-        let blank = try Image(width: 1000, height: 1000, format: .gray8, pixels: [UInt8](repeating: 255, count: 1_000_000))
+        let white = [UInt8](repeating: 255, count: 1_000_000)
+        let blank = try Image(width: 1000, height: 1000, format: .gray8, pixels: white)
         let png = try blank.pngData()
         #expect(png.count < 20_000)
         #expect(try Image(data: png).width == 1000)

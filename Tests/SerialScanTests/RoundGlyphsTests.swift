@@ -6,18 +6,23 @@ import Testing
 
 @Suite("Round glyphs")
 struct RoundGlyphsTests {
-    /// A white crop with a ring-shaped glyph per (character, width): 20 pixels high, 4 pixels apart.
-    static func word(_ glyphs: [(String, Int)]) throws -> (RecognizedLine, Image) {
+    /// A white crop with a ring-shaped glyph per (character, width): 20 pixels high, 4 pixels apart. Glyphs
+    /// whose character is in `marked` get a dot in their counter, as a dotted zero has.
+    static func word(_ glyphs: [(String, Int)], marked: Set<Int> = []) throws -> (RecognizedLine, Image) {
         let width = glyphs.reduce(8) { $0 + $1.1 + 4 }, height = 30
         var pixels = [UInt8](repeating: 255, count: width * height)
         var symbols: [RecognizedSymbol] = []
         var x = 4
-        for (text, glyphWidth) in glyphs {
+        for (position, (text, glyphWidth)) in glyphs.enumerated() {
             for row in 5..<25 {
                 for column in x..<(x + glyphWidth)
                 where row < 8 || row >= 22 || column < x + 3 || column >= x + glyphWidth - 3 {
                     pixels[row * width + column] = 0
                 }
+            }
+            if marked.contains(position) {
+                let centreX = x + glyphWidth / 2
+                for row in 12..<18 { for column in (centreX - 2)..<(centreX + 2) { pixels[row * width + column] = 0 } }
             }
             // Tesseract's boxes are loose: each reaches half the gap on either side.
             symbols.append(
@@ -46,5 +51,27 @@ struct RoundGlyphsTests {
     @Test func withoutTwoDigitsToCompareNothingChanges() throws {
         let (line, crop) = try Self.word([("A", 14), ("0", 16), ("6", 12), ("X", 14)])
         #expect(RoundGlyphs.readingWideZerosAsO([line], crop: crop) == [line])
+    }
+
+    @Test func inAFaceThatMarksItsZerosTheUnmarkedRoundGlyphsAreO() throws {
+        // "O C 0 8 0": the first and last round glyphs are plain, the middle one dotted. All as wide as the
+        // digits, so the width rule alone would change nothing.
+        let (line, crop) = try Self.word(
+            [("0", 12), ("C", 12), ("O", 12), ("8", 12), ("0", 12)], marked: [2])
+        let read = RoundGlyphs.readingWideZerosAsO([line], crop: crop)
+        #expect(read[0].text == "OC08O")
+        let symbols = read[0].words[0].symbols
+        #expect(symbols[0].alternatives.map(\.text) == ["O", "0"])
+        #expect(symbols[2].alternatives.map(\.text) == ["0", "O"])
+    }
+
+    @Test func aMarkedZeroIsFoundOnlyInsideTheCounter() throws {
+        let (_, plain) = try Self.word([("0", 12)])
+        let (_, dotted) = try Self.word([("0", 12)], marked: [0])
+        let glyph = PixelRect(x: 4, y: 5, width: 12, height: 20)
+        let plainInk = try #require(RoundGlyphs.centreInk(of: glyph, in: plain.binarizedOtsu()))
+        let dottedInk = try #require(RoundGlyphs.centreInk(of: glyph, in: dotted.binarizedOtsu()))
+        #expect(plainInk < RoundGlyphs.markedCentre)
+        #expect(dottedInk >= RoundGlyphs.markedCentre)
     }
 }
