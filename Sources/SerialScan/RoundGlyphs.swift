@@ -24,8 +24,9 @@ enum RoundGlyphs {
     /// reordered to match). Words with fewer than two other measurable digits are left alone.
     ///
     /// In a line where at least one round glyph read as 0 or O has a marked counter (``markedCentre``), the
-    /// marked ones are read 0 and the others O instead, and the width rule is not applied.
-    static func readingWideZerosAsO(_ lines: [RecognizedLine], crop: Image) -> [RecognizedLine] {
+    /// marked ones are read 0 and those with an empty counter (``plainCentre``) O instead, and the width rule
+    /// is not applied.
+    static func readingRoundGlyphs(_ lines: [RecognizedLine], crop: Image) -> [RecognizedLine] {
         guard lines.contains(where: { $0.text.contains("0") || $0.text.contains("O") }),
             let binary = try? crop.binarizedOtsu(),
             let glyphs = try? binary.connectedComponents(eightConnected: true)
@@ -37,7 +38,9 @@ enum RoundGlyphs {
                 word.symbols.map { symbol in
                     guard symbol.text == "0" || symbol.text == "O", let glyph = glyph(of: symbol, among: glyphs)
                     else { return nil }
-                    return centreInk(of: glyph, in: binary).map { $0 >= markedCentre }
+                    return centreInk(of: glyph, in: binary).flatMap { ink in
+                        ink >= markedCentre ? true : ink <= plainCentre ? false : nil
+                    }
                 }
             }
             if !marks.joined().contains(true) { marks = [] }
@@ -55,6 +58,9 @@ enum RoundGlyphs {
 
     /// Fraction of a glyph's counter area that must be ink for a marked (slashed or dotted) zero.
     static let markedCentre = 0.12
+    /// Fraction of a glyph's counter area that may be ink in a plain O; glyphs between the two (a speck of
+    /// noise in the counter) are left as read.
+    static let plainCentre = 0.04
 
     /// The fraction of ink in the middle of a glyph's box (its middle 30% each way), where an O or a plain 0
     /// has its empty counter and a slashed or dotted 0 its mark; nil for glyphs too small to tell.

@@ -385,7 +385,7 @@ struct SerialScanPipeline {
         } catch {
             throw .recognition(error)
         }
-        return RoundGlyphs.readingWideZerosAsO(result.lines, crop: crop).map { Self.map($0, with: toImage) }
+        return RoundGlyphs.readingRoundGlyphs(result.lines, crop: crop).map { Self.map($0, with: toImage) }
     }
 
     /// True when a recognised line holds a run of 6 to 18 letters and digits with at least one digit: worth a

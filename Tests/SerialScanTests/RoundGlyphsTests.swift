@@ -41,7 +41,7 @@ struct RoundGlyphsTests {
     @Test func aZeroAsWideAsACapitalIsReadAsO() throws {
         // "6 1 O J 0 8 6": the first round glyph is a third wider than the digits, the second as wide.
         let (line, crop) = try Self.word([("6", 12), ("1", 4), ("0", 16), ("J", 9), ("0", 12), ("8", 12), ("6", 12)])
-        let read = RoundGlyphs.readingWideZerosAsO([line], crop: crop)
+        let read = RoundGlyphs.readingRoundGlyphs([line], crop: crop)
         #expect(read[0].words[0].text == "61OJ086")
         #expect(read[0].text == "61OJ086")
         let o = read[0].words[0].symbols[2]
@@ -50,7 +50,7 @@ struct RoundGlyphsTests {
 
     @Test func withoutTwoDigitsToCompareNothingChanges() throws {
         let (line, crop) = try Self.word([("A", 14), ("0", 16), ("6", 12), ("X", 14)])
-        #expect(RoundGlyphs.readingWideZerosAsO([line], crop: crop) == [line])
+        #expect(RoundGlyphs.readingRoundGlyphs([line], crop: crop) == [line])
     }
 
     @Test func inAFaceThatMarksItsZerosTheUnmarkedRoundGlyphsAreO() throws {
@@ -58,7 +58,7 @@ struct RoundGlyphsTests {
         // digits, so the width rule alone would change nothing.
         let (line, crop) = try Self.word(
             [("0", 12), ("C", 12), ("O", 12), ("8", 12), ("0", 12)], marked: [2])
-        let read = RoundGlyphs.readingWideZerosAsO([line], crop: crop)
+        let read = RoundGlyphs.readingRoundGlyphs([line], crop: crop)
         #expect(read[0].text == "OC08O")
         let symbols = read[0].words[0].symbols
         #expect(symbols[0].alternatives.map(\.text) == ["O", "0"])
