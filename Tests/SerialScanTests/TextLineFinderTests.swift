@@ -57,4 +57,31 @@ struct TextLineFinderTests {
         #expect(TextLineFinder.baselineSlope(Self.pieces(3, slope: 0.07)) == 0)
         #expect(TextLineFinder.baselineSlope(Self.pieces(10, slope: 0.5)) == 0)
     }
+
+    @Test func aRunOfTouchingGlyphsIsCutIntoCharactersOfItsLine() {
+        // "04UM6GG2382M" with "UM6GG" run together after thresholding, then a bar far wider than any such run.
+        let glyphs = [PixelRect(x: 100, y: 50, width: 20, height: 30), PixelRect(x: 126, y: 50, width: 20, height: 30)]
+        let run = PixelRect(x: 152, y: 50, width: 105, height: 30)
+        let rest = (0..<5).map { PixelRect(x: 263 + $0 * 26, y: 50, width: 20, height: 30) }
+        let bar = PixelRect(x: 100, y: 120, width: 200, height: 30)
+        let (boxes, pieces) = TextLineFinder.characterBoxes(glyphs + [run] + rest + [bar], maximumHeight: 100)
+        #expect(pieces.count == 5)
+        #expect(!boxes.contains(bar))
+        let lines = TextLineFinder.group(boxes.sorted { $0.x < $1.x }, lightText: false, pieces: pieces)
+        #expect(lines.count == 1)
+        #expect(lines.first?.characters.count == 12)
+        #expect(lines.first?.characterHeight == 30)
+    }
+
+    @Test func cutPiecesDoNotSetTheTextHeight() {
+        // A caption run together with a slash that reaches above and below the capitals ("S/N:").
+        let caption = PixelRect(x: 40, y: 45, width: 160, height: 40)
+        let serial = Self.pieces(5).map { PixelRect(x: $0.x + 110, y: $0.y, width: $0.width, height: $0.height) }
+        let (boxes, pieces) = TextLineFinder.characterBoxes([caption] + serial, maximumHeight: 100)
+        let line = TextLineFinder.group(boxes.sorted { $0.x < $1.x }, lightText: false, pieces: pieces).first
+        // More pieces than glyphs: measured over all of them, the height would be the caption's 40.
+        #expect(pieces.count == 6)
+        #expect(line?.characters.count == 11)
+        #expect(line?.characterHeight == 30)
+    }
 }
