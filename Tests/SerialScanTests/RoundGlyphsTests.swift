@@ -7,8 +7,11 @@ import Testing
 @Suite("Round glyphs")
 struct RoundGlyphsTests {
     /// A white crop with a ring-shaped glyph per (character, width): 20 pixels high, 4 pixels apart. Glyphs
-    /// whose character is in `marked` get a dot in their counter, as a dotted zero has.
-    static func word(_ glyphs: [(String, Int)], marked: Set<Int> = []) throws -> (RecognizedLine, Image) {
+    /// at the positions in `marked` get a dot in their counter, as a dotted zero has; those in `specked` one
+    /// dark pixel (noise).
+    static func word(_ glyphs: [(String, Int)], marked: Set<Int> = [], specked: Set<Int> = []) throws
+        -> (RecognizedLine, Image)
+    {
         let width = glyphs.reduce(8) { $0 + $1.1 + 4 }, height = 30
         var pixels = [UInt8](repeating: 255, count: width * height)
         var symbols: [RecognizedSymbol] = []
@@ -24,6 +27,7 @@ struct RoundGlyphsTests {
                 let centreX = x + glyphWidth / 2
                 for row in 12..<18 { for column in (centreX - 2)..<(centreX + 2) { pixels[row * width + column] = 0 } }
             }
+            if specked.contains(position) { pixels[15 * width + x + glyphWidth / 2] = 0 }
             // Tesseract's boxes are loose: each reaches half the gap on either side.
             symbols.append(
                 RecognizedSymbol(
@@ -73,5 +77,10 @@ struct RoundGlyphsTests {
         let dottedInk = try #require(RoundGlyphs.centreInk(of: glyph, in: dotted.binarizedOtsu()))
         #expect(plainInk < RoundGlyphs.markedCentre)
         #expect(dottedInk >= RoundGlyphs.markedCentre)
+    }
+
+    @Test func aSpeckInACounterIsNeitherAMarkNorAnEmptyCounter() throws {
+        let (line, crop) = try Self.word([("0", 12), ("C", 12), ("0", 12)], marked: [0], specked: [2])
+        #expect(RoundGlyphs.readingRoundGlyphs([line], crop: crop)[0].text == "0C0")
     }
 }
