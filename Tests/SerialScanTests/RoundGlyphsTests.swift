@@ -58,8 +58,8 @@ struct RoundGlyphsTests {
     }
 
     @Test func inAFaceThatMarksItsZerosTheUnmarkedRoundGlyphsAreO() throws {
-        // "O C 0 8 0": the first and last round glyphs are plain, the middle one dotted. All as wide as the
-        // digits, so the width rule alone would change nothing.
+        // Read "0 C O 8 0", drawn "O C 0 8 O": the first and last round glyphs are plain, the middle one
+        // dotted. All as wide as the digits, so the width rule alone would change nothing.
         let (line, crop) = try Self.word(
             [("0", 12), ("C", 12), ("O", 12), ("8", 12), ("0", 12)], marked: [2])
         let read = RoundGlyphs.readingRoundGlyphs([line], crop: crop)

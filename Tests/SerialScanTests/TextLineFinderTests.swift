@@ -60,7 +60,7 @@ struct TextLineFinderTests {
 
     @Test func aRunOfTouchingGlyphsIsCutIntoCharactersOfItsLine() {
         // "04UM6GG2382M" with "UM6GG" run together after thresholding, then a bar far wider than any such run.
-        let glyphs = [PixelRect(x: 100, y: 50, width: 20, height: 30), PixelRect(x: 126, y: 50, width: 20, height: 30)]
+        let glyphs = [100, 126].map { PixelRect(x: $0, y: 50, width: 20, height: 30) }
         let run = PixelRect(x: 152, y: 50, width: 105, height: 30)
         let rest = (0..<5).map { PixelRect(x: 263 + $0 * 26, y: 50, width: 20, height: 30) }
         let bar = PixelRect(x: 100, y: 120, width: 200, height: 30)
