@@ -524,9 +524,43 @@ struct VisualDetector {
             if b.x1 - start < r.px(30) { start = b.x0 }
             let field = Box(x0: start, y0: top, x1: b.x1, y1: b.y0)
             if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
-            fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
+            // One ruling with several captions under it ("AGE    HEIGHT    WEIGHT") holds one field per caption,
+            // each from its caption's start to the next.
+            let starts = captionStarts(under: b, from: start)
+            for (index, x0) in starts.enumerated() {
+                let x1 = index + 1 < starts.count ? starts[index + 1] - r.px(2) : b.x1
+                fields.append(
+                    VisualCandidate(box: Box(x0: x0, y0: top, x1: x1, y1: b.y0), shape: .underline, confidence: 0.6))
+            }
         }
         return fields
+    }
+
+    /// Where the fields on a ruling start, by the captions printed just under it: `start` alone, unless two or
+    /// more captions stand under the ruling, the first at its start and each at least 20 points after the
+    /// previous one ends; then each caption's left edge after the first.
+    private func captionStarts(under ruling: Box, from start: Int) -> [Int] {
+        let r = raster
+        let band = Box(x0: start, y0: ruling.y1 + 1, x1: ruling.x1, y1: min(r.height, ruling.y1 + r.px(10)))
+        guard band.height >= r.px(4), band.width > 0 else { return [start] }
+        // Ink column runs of the band, words of one caption (gaps under 6 points) joined.
+        var groups: [(x0: Int, x1: Int)] = []
+        for x in band.x0..<band.x1 where (band.y0..<band.y1).contains(where: { r.ink[$0 * r.width + x] != 0 }) {
+            if let last = groups.last, x - last.x1 < r.px(6) {
+                groups[groups.count - 1].x1 = x + 1
+            } else {
+                groups.append((x, x + 1))
+            }
+        }
+        guard groups.count >= 2, groups[0].x0 - start <= r.px(6) else { return [start] }
+        for (previous, next) in zip(groups, groups.dropFirst()) where next.x0 - previous.x1 < r.px(20) {
+            return [start]
+        }
+        // Each piece must leave room to write: at least 30 points.
+        let starts = [start] + groups.dropFirst().map(\.x0)
+        let ends = starts.dropFirst() + [ruling.x1]
+        guard zip(starts, ends).allSatisfy({ $1 - $0 >= r.px(30) }) else { return [start] }
+        return starts
     }
 
     /// Lines of short dashes ("_ _ _ _", spaced underscores): at least four thin dashes of like length on one

@@ -225,6 +225,22 @@ struct VisualRuleTests {
         #expect(regions.contains { abs($0.x - 300) < 2 && abs($0.width - 20) < 3 })
     }
 
+    @Test func aLineWithSeveralCaptionsUnderItIsOneFieldPerCaption() throws {
+        // "AGE  HEIGHT  WEIGHT" under one 300-point line (a character sheet's header), and a signature line
+        // with one caption under it.
+        var page = Sketch()
+        page.hline(x0: 200, x1: 500, y: 200)
+        for x in [200.0, 310.0, 410.0] { page.caption(x: x, y: 203) }
+        page.hline(x0: 60, x1: 360, y: 300)
+        page.caption(x: 60, y: 303, width: 40)
+        let regions = try page.detect()
+        for (x0, x1) in [(200.0, 308.0), (310.0, 408.0), (410.0, 500.0)] {
+            #expect(regions.contains { overlaps($0, x0: x0, y0: 186, x1: x1, y1: 200) }, "\(x0)...\(x1)")
+        }
+        #expect(regions.filter { $0.y > 150 && $0.y < 200 }.count == 3)
+        #expect(regions.contains { overlaps($0, x0: 60, y0: 286, x1: 360, y1: 300) })
+    }
+
     @Test func paleFilledBoxesWithoutBordersAreFields() throws {
         var page = Sketch()
         // A light grey field background with no border, and a tinted heading bar full of text: only the first.
