@@ -373,7 +373,8 @@ struct VisualDetector {
 
     // MARK: Check boxes
 
-    /// Small squares (hollow, ticked or filled) and hollow circles standing on their own.
+    /// Small squares (hollow, ticked or filled) and circles (hollow, dotted, or solid as large as a radio)
+    /// standing on their own.
     private func findCheckboxes(in r: InkRaster) throws -> [Box] {
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: r.ink.map { $0 != 0 ? 0 : 255 })
         let components = try image.thresholded(below: 128).connectedComponents(eightConnected: true)
@@ -464,7 +465,10 @@ struct VisualDetector {
         // little further out will do.
         let dotted = r.isInk(Int(cx), Int(cy)) && inkAround(0.3) == 4
         let hollow = inkAround(0.55) <= 1 || (dotted && (inkAround(0.7) <= 1 || inkAround(0.8) <= 1))
-        return onRing >= 29 && corners.isEmpty && hollow
+        // A radio drawn with a dark background is a solid disc: as large as a radio, larger than a bullet.
+        let solid = Double(min(b.width, b.height)) >= 9 / r.scale && dotted && inkAround(0.55) == 4
+            && inkAround(0.8) == 4
+        return onRing >= 29 && corners.isEmpty && (hollow || solid)
     }
 
     /// Ink right next to the shape on either side, anywhere along its height (the arm of an "r" before an "o"

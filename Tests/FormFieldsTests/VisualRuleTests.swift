@@ -319,4 +319,21 @@ struct VisualRuleTests {
         let boxes = try page.detect().filter { $0.fieldType == .checkbox }
         #expect(boxes.count == 1)
     }
+
+    @Test func aRadioWithADarkBackgroundIsACheckBoxAndABulletIsNot() throws {
+        // A 14-point solid disc before its option's caption (a radio drawn with its background colour), and
+        // a 5-point bullet before a list entry.
+        var page = Sketch()
+        func disc(cx: Double, cy: Double, radius: Double) {
+            for step in 0...Int(radius / 0.3) { page.ring(cx: cx, cy: cy, radius: Double(step) * 0.3, gray: 40) }
+            page.fill(x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, gray: 40)
+        }
+        disc(cx: 100, cy: 200, radius: 7)
+        page.caption(x: 116, y: 197, width: 60)
+        disc(cx: 100, cy: 300, radius: 2.5)
+        page.caption(x: 108, y: 297, width: 60)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1)
+        #expect(boxes.contains { overlaps($0, x0: 93, y0: 193, x1: 107, y1: 207) })
+    }
 }
