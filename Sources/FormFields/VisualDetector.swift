@@ -472,13 +472,28 @@ struct VisualDetector {
     }
 
     /// Ink right next to the shape on either side, anywhere along its height (the arm of an "r" before an "o"
-    /// touches only its top), as letters of a word have.
+    /// touches only its top), as letters of a word have. Not a radio's caption set after it: text apart from
+    /// the shape by a sixth of its height or more, smaller than it and centred on it (paper above and below
+    /// the text within the shape's height). A letter's neighbours stand closer, share its baseline or reach
+    /// past its top or bottom.
     private func isInsideWord(_ b: Box, in r: InkRaster) -> Bool {
         let reach = max(2, b.height * 3 / 10)
-        func hasInk(from x0: Int, to x1: Int) -> Bool {
-            r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02
+        let margin = max(2, b.height / 8), apart = max(2, b.height / 6)
+        func hasLetter(from x0: Int, to x1: Int, close: Box) -> Bool {
+            guard r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02 else { return false }
+            guard b.height >= r.px(8), r.inkFraction(close) == 0 else { return true }
+            var top = Int.max, bottom = Int.min
+            for y in max(0, b.y0 - b.height / 2)..<min(r.height, b.y1 + b.height / 2)
+            where (max(0, x0)..<min(r.width, x1)).contains(where: { r.isInk($0, y) }) {
+                top = min(top, y)
+                bottom = max(bottom, y)
+            }
+            return top < b.y0 + margin || bottom > b.y1 - 1 - margin
         }
-        return hasInk(from: b.x0 - reach - 1, to: b.x0 - 1) || hasInk(from: b.x1 + 1, to: b.x1 + reach + 1)
+        return hasLetter(
+            from: b.x0 - reach - 1, to: b.x0 - 1, close: Box(x0: b.x0 - apart, y0: b.y0, x1: b.x0, y1: b.y1))
+            || hasLetter(
+                from: b.x1 + 1, to: b.x1 + reach + 1, close: Box(x0: b.x1, y0: b.y0, x1: b.x1 + apart, y1: b.y1))
     }
 
     // MARK: Underlines

@@ -320,6 +320,20 @@ struct VisualRuleTests {
         #expect(boxes.count == 1)
     }
 
+    @Test func aRadioWithItsCaptionCloseAfterItIsACheckBoxAndALetterOIsNot() throws {
+        // Scanned (no text layer): a 12-point ring with smaller caption text 4 points after it, centred on it;
+        // and a ring of letter height with the next letters one point after it, on its baseline.
+        var page = Sketch()
+        page.ring(cx: 100, cy: 200, radius: 6, gray: 0)
+        page.caption(x: 110, y: 197.5, width: 60)
+        page.ring(cx: 100, cy: 300, radius: 5, gray: 0)
+        page.fill(x: 106, y: 295, width: 3, height: 10)
+        page.caption(x: 110, y: 300, width: 40)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1)
+        #expect(boxes.contains { overlaps($0, x0: 94, y0: 194, x1: 106, y1: 206) })
+    }
+
     @Test func aRadioWithADarkBackgroundIsACheckBoxAndABulletIsNot() throws {
         // A 14-point solid disc before its option's caption (a radio drawn with its background colour), and
         // a 5-point bullet before a list entry.
