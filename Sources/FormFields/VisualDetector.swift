@@ -15,7 +15,17 @@ struct VisualDetector {
 
     func detect() throws -> [VisualCandidate] {
         let r = raster
-        let horizontal = r.segments(horizontal: true, minLength: r.px(14), maxThickness: r.px(3.5))
+        var horizontal = r.segments(horizontal: true, minLength: r.px(14), maxThickness: r.px(3.5))
+        // A hairline ruling in pale grey scans lighter than the scan's ink threshold: long thin rulings are
+        // looked for again at the born-digital threshold.
+        if r.threshold < Self.paleRulingThreshold {
+            let pale = r.thresholded(Self.paleRulingThreshold)
+                .segments(horizontal: true, minLength: r.px(30), maxThickness: r.px(1.5))
+            horizontal += pale.filter { line in
+                let around = Box(x0: line.box.x0, y0: line.box.y0 - 2, x1: line.box.x1, y1: line.box.y1 + 2)
+                return !horizontal.contains { $0.box.intersectionArea(around) > 0 }
+            }
+        }
         let vertical = r.segments(horizontal: false, minLength: r.px(9), maxThickness: r.px(3.5))
         var lineMask = [UInt8](repeating: 0, count: r.width * r.height)
         for segment in horizontal + vertical {
@@ -68,6 +78,9 @@ struct VisualDetector {
             horizontal + dashedRulings(), posts: vertical, cells: cells, blobs: blobs, taken: candidates)
         return candidates
     }
+
+    /// Grey level under which a pixel of a long hairline ruling counts as ink on scans.
+    static let paleRulingThreshold: UInt8 = 200
 
     // MARK: Boxes
 

@@ -320,6 +320,15 @@ struct VisualRuleTests {
         #expect(boxes.count == 1)
     }
 
+    @Test func aPaleGreyHairlineOnAScanIsALineToWriteOn() throws {
+        // A 200-point hairline in light grey (lighter than a scan's ink), its caption under it.
+        var page = Sketch()
+        page.fill(x: 200, y: 200, width: 200, height: 0.5, gray: 185)
+        page.caption(x: 200, y: 203, width: 40)
+        let regions = try page.detect()
+        #expect(regions.contains { overlaps($0, x0: 200, y0: 186, x1: 400, y1: 200) }, "\(regions.map { ($0.x, $0.y) })")
+    }
+
     @Test func aRadioWithItsCaptionCloseAfterItIsACheckBoxAndALetterOIsNot() throws {
         // Scanned (no text layer): a 12-point ring with smaller caption text 4 points after it, centred on it;
         // and a ring of letter height with the next letters one point after it, on its baseline.
