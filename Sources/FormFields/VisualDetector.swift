@@ -531,6 +531,8 @@ struct VisualDetector {
             }) {
                 continue
             }
+            // A short straight stretch of a curve (a banner's ribbon) is not a line to write on.
+            if b.width < r.px(60), continuesAsCurve(b) { continue }
             // Part of a box edge?
             let edgeOverlap = cells.reduce(0) { sum, cell in
                 let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack
@@ -593,6 +595,26 @@ struct VisualDetector {
         let ends = starts.dropFirst() + [ruling.x1]
         guard zip(starts, ends).allSatisfy({ $1 - $0 >= r.px(30) }) else { return [start] }
         return starts
+    }
+
+    /// True when ink carries on past an end of a ruling a little above or below it, as the straight stretch of
+    /// a curve (a banner's ribbon, a flourish) does; a ruled line ends in paper or in an upright.
+    private func continuesAsCurve(_ b: Box) -> Bool {
+        let r = raster
+        let reach = r.px(3), rise = max(2, b.height + r.px(2))
+        for x in [b.x0 - reach - 1, b.x1 + 1] {
+            let beyond = Box(x0: x, y0: b.y0 - rise, x1: x + reach, y1: b.y1 + rise)
+            guard r.inkFraction(beyond) > 0 else { continue }
+            // An upright through the end runs well past the ruling's thickness both ways.
+            let above = Box(x0: x, y0: b.y0 - r.px(6), x1: x + reach, y1: b.y0 - rise)
+            let below = Box(x0: x, y0: b.y1 + rise, x1: x + reach, y1: b.y1 + r.px(6))
+            if r.inkFraction(above) > 0 && r.inkFraction(below) > 0 { continue }
+            // Ink level with the ruling itself is a gap in a dashed or broken line, not a bend.
+            let level = Box(x0: x, y0: b.y0, x1: x + reach, y1: b.y1)
+            if r.inkFraction(level) > 0 { continue }
+            return true
+        }
+        return false
     }
 
     /// Lines of short dashes ("_ _ _ _", spaced underscores): at least four thin dashes of like length on one

@@ -320,6 +320,20 @@ struct VisualRuleTests {
         #expect(boxes.count == 1)
     }
 
+    @Test func theStraightStretchOfACurveIsNotALineToWriteOn() throws {
+        // A 40-point stroke that bends away at both ends (a ribbon's edge), and a 40-point line.
+        var page = Sketch()
+        page.hline(x0: 100, x1: 140, y: 200)
+        for step in 0..<12 {
+            page.fill(x: 140 + Double(step), y: 199 - Double(step) * 0.7, width: 1.2, height: 1)
+            page.fill(x: 99 - Double(step), y: 201 + Double(step) * 0.7, width: 1.2, height: 1)
+        }
+        page.hline(x0: 100, x1: 140, y: 300)
+        let regions = try page.detect()
+        #expect(!regions.contains { $0.y > 170 && $0.y < 205 }, "\(regions.map { ($0.x, $0.y) })")
+        #expect(regions.contains { overlaps($0, x0: 100, y0: 286, x1: 140, y1: 300) })
+    }
+
     @Test func aPaleGreyHairlineOnAScanIsALineToWriteOn() throws {
         // A 200-point hairline in light grey (lighter than a scan's ink), its caption under it.
         var page = Sketch()
