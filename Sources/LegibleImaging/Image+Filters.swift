@@ -222,9 +222,16 @@ extension Image {
         guard half >= 2 else {
             throw ImagingError.invalidArgument(operation: "Sauvola binarisation", reason: "image is smaller than 7x7")
         }
-        return try gray.withPix { pix throws(ImagingError) in
+        if half > Self.largestSauvolaHalf { return try gray.leptonicaSauvola(half: half, factor: Float(factor)) }
+        return try gray.sauvolaInk(half: half, factor: Float(factor))
+    }
+
+    /// Leptonica's own `pixSauvolaBinarize` (mirrored border), which ``sauvolaInk(half:factor:)`` reproduces
+    /// faster: for windows wider than that takes, and to test that the two agree.
+    package func leptonicaSauvola(half: Int, factor: Float) throws(ImagingError) -> Image {
+        try withPix { pix throws(ImagingError) in
             var result: UnsafeMutablePointer<PIX>?
-            guard pixSauvolaBinarize(pix, l_int32(half), Float(factor), 1, nil, nil, nil, &result) == 0 else {
+            guard pixSauvolaBinarize(pix, l_int32(half), factor, 1, nil, nil, nil, &result) == 0 else {
                 pixDestroy(&result)
                 throw ImagingError.operationFailed(operation: "Sauvola binarisation")
             }
