@@ -479,8 +479,7 @@ struct VisualDetector {
         let dotted = r.isInk(Int(cx), Int(cy)) && inkAround(0.3) == 4
         let hollow = inkAround(0.55) <= 1 || (dotted && (inkAround(0.7) <= 1 || inkAround(0.8) <= 1))
         // A radio drawn with a dark background is a solid disc: as large as a radio, larger than a bullet.
-        let solid = Double(min(b.width, b.height)) >= 9 / r.scale && dotted && inkAround(0.55) == 4
-            && inkAround(0.8) == 4
+        let solid = min(b.width, b.height) >= r.px(9) && dotted && inkAround(0.55) == 4 && inkAround(0.8) == 4
         return onRing >= 29 && corners.isEmpty && (hollow || solid)
     }
 
@@ -586,10 +585,9 @@ struct VisualDetector {
                 groups.append((x, x + 1))
             }
         }
-        guard groups.count >= 2, groups[0].x0 - start <= r.px(6) else { return [start] }
-        for (previous, next) in zip(groups, groups.dropFirst()) where next.x0 - previous.x1 < r.px(20) {
-            return [start]
-        }
+        guard groups.count >= 2, groups[0].x0 - start <= r.px(6),
+            !zip(groups, groups.dropFirst()).contains(where: { $1.x0 - $0.x1 < r.px(20) })
+        else { return [start] }
         // Each piece must leave room to write: at least 30 points.
         let starts = [start] + groups.dropFirst().map(\.x0)
         let ends = starts.dropFirst() + [ruling.x1]

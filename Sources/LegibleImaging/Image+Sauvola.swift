@@ -29,11 +29,16 @@ extension Image {
                 operation: "Sauvola binarisation", reason: "needs 8-bit grey at least \(2 * half + 3) pixels a side")
         }
         let gray = try grayBytes()
-        let output = try Image.take(pixCreate(l_int32(w), l_int32(h), 1), operation: "Sauvola binarisation")
-        guard let target = output.withPix({ pixGetData($0) }) else {
+        // Filled here before anything else sees it, then handed to an Image, its one owner.
+        guard let output = pixCreate(l_int32(w), l_int32(h), 1) else {
             throw ImagingError.operationFailed(operation: "Sauvola binarisation")
         }
-        let targetWords = output.withPix { Int(pixGetWpl($0)) }
+        guard let target = pixGetData(output) else {
+            var made: UnsafeMutablePointer<PIX>? = output
+            pixDestroy(&made)
+            throw ImagingError.operationFailed(operation: "Sauvola binarisation")
+        }
+        let targetWords = Int(pixGetWpl(output))
         let side = 2 * half + 1, span = w + 2 * half
         // Window sums stay below 2^31 (see largestSauvolaHalf).
         var columnSums = [Int32](repeating: 0, count: span)
@@ -106,6 +111,6 @@ extension Image {
                 }
             }
         }
-        return output
+        return try Image.take(output, operation: "Sauvola binarisation")
     }
 }
