@@ -530,6 +530,8 @@ struct VisualDetector {
             }) {
                 continue
             }
+            // A stroke inside a word of the text layer is part of its lettering (a heading's bar, a strike-through).
+            if letterBoxes.contains(where: { $0.contains(b, slack: 1) }) { continue }
             // A short straight stretch of a curve (a banner's ribbon) is not a line to write on.
             if b.width < r.px(60), continuesAsCurve(b) { continue }
             // Part of a box edge?

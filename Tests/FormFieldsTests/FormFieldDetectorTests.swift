@@ -45,6 +45,23 @@ struct FormFieldDetectorTests {
         #expect(!FieldTyper.isDatePlaceholder("May") && !FieldTyper.isDatePlaceholder("dddd"))
     }
 
+    @Test func theBarOfALargeLetterIsNotALineToWriteOn() throws {
+        // A heading in 36-point type whose T has a bar about 22 points long, and a line to write on after
+        // "Name:".
+        let page = MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
+                + "/Resources << /Font << /F1 5 0 R >> >> >>",
+            MinimalPDF.stream(
+                "BT /F1 36 Tf 100 200 Td (T T) Tj ET BT /F1 10 Tf 40 100 Td (Name:) Tj ET 80 99 150 1 re f"),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ])
+        let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
+        #expect(!regions.contains { $0.y < 120 }, "\(regions)")
+        #expect(regions.contains { abs($0.y + $0.height - 201) < 3 && $0.x >= 78 && $0.x + $0.width <= 232 })
+    }
+
     @Test func flatMembershipFormFindsBoxesCheckboxesAndLines() throws {
         let document = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path)
         let regions = try FormFieldDetector().detect(document)
