@@ -340,7 +340,8 @@ struct VisualRuleTests {
         page.fill(x: 200, y: 200, width: 200, height: 0.5, gray: 185)
         page.caption(x: 200, y: 203, width: 40)
         let regions = try page.detect()
-        #expect(regions.contains { overlaps($0, x0: 200, y0: 186, x1: 400, y1: 200) }, "\(regions.map { ($0.x, $0.y) })")
+        #expect(
+            regions.contains { overlaps($0, x0: 200, y0: 186, x1: 400, y1: 200) }, "\(regions.map { ($0.x, $0.y) })")
     }
 
     @Test func aRadioWithItsCaptionCloseAfterItIsACheckBoxAndALetterOIsNot() throws {
