@@ -45,6 +45,9 @@ struct SerialScanPipeline {
         } else {
             result = try scan(photo, preset: requested, deviceType: deviceType, lineBudget: options.maximumLines)
         }
+        let codes = ExpressServiceCode.tags(in: result.lines)
+        (result.candidates, result.candidateFeatures) = ExpressServiceCode.reconciled(
+            result.candidates, features: result.candidateFeatures, tags: codes, limit: options.maximumCandidates)
         result.timings.decode = decodeMilliseconds
         result.timings.total = (clock.now - start).milliseconds + decodeMilliseconds
         return result

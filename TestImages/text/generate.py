@@ -33,6 +33,9 @@ def main():
          mode="RGB", fg=(20, 40, 90), bg=(250, 245, 230)).convert("RGB").save(
         HERE / "invoice.jpg", quality=92)
     page(["Serial Number  FVFDG2Y3Q6L4"], DEJAVU, 30, fg=235, bg=28).save(HERE / "dark-mode.png")
+    # A Dell label whose Express Service Code is its service tag in decimal (8C5V0WN = 18149698391).
+    page(["DELL", "Service Tag 8C5V0WN", "Express Service Code: 181 496 983 91"], DEJAVU, 30).save(
+        HERE / "dell-label.png")
     formats = HERE.parent / "formats"
     formats.mkdir(exist_ok=True)
     sample = page(["Legible 42"], DEJAVU, 28, mode="RGB", fg=(10, 10, 10), bg=(255, 255, 255))

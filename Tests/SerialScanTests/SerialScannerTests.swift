@@ -25,6 +25,17 @@ struct SerialScannerTests {
         #expect(box.intersection(image.bounds) != nil)
     }
 
+    @Test func aDellTagTheExpressServiceCodeSpellsIsConfirmed() async throws {
+        // "Service Tag 8C5V0WN" above "Express Service Code: 181 496 983 91", the tag in decimal: on its own
+        // the tag scores about 0.26 (its 0 is read as O and repaired by the grammar).
+        let result = try await Self.scanner.scan(
+            imageData: Fixtures.bytes("text/dell-label.png"), preset: .sticker, deviceType: .other)
+        let top = try #require(result.top)
+        #expect(top.serial == "8C5V0WN")
+        #expect(top.format == .dell)
+        #expect(top.confidence >= 0.95)
+    }
+
     @Test func readsLightTextOnADarkScreen() async throws {
         let data = try Fixtures.bytes("text/dark-mode.png")
         let result = try await Self.scanner.scan(imageData: data, preset: .auto)
