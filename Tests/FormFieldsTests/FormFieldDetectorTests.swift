@@ -9,6 +9,18 @@ let derived = Fixtures.sharedForms.appendingPathComponent("derived")
 
 @Suite("Field detection")
 struct FormFieldDetectorTests {
+    /// A one-page PDF of 400 x 300 points drawing `content`, with Helvetica as font /F1.
+    static func helveticaPage(_ content: String) -> Data {
+        MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
+                + "/Resources << /Font << /F1 5 0 R >> >> >>",
+            MinimalPDF.stream(content),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ])
+    }
+
     @Test func widgetsAreReturnedExactlyWithStableIDs() throws {
         let url = Fixtures.sharedForms.appendingPathComponent("interactive/Hopding__pdf-lib__assets__pdfs__sample_form.pdf")
         let first = try FormFieldDetector().detect(PDFDocument(contentsOf: url.path))
@@ -25,17 +37,10 @@ struct FormFieldDetectorTests {
     /// A box holding only a date format (`dd.mm.yyyy`) is a date field with a hint; a box holding a name is
     /// printed, not a field. Page 400 x 300 points; boxes 150 x 20 at x 150, top-left y 40 and 100.
     @Test func aBoxHoldingOnlyADateFormatIsADateField() throws {
-        let page = MinimalPDF.build([
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
-                + "/Resources << /Font << /F1 5 0 R >> >> >>",
-            MinimalPDF.stream(
-                "1 w 150 240 150 20 re S 150 180 150 20 re S BT /F1 10 Tf 40 246 Td (Date of birth:) Tj ET "
-                    + "BT /F1 10 Tf 153 246 Td (dd.mm.yyyy) Tj ET BT /F1 10 Tf 40 186 Td (Name:) Tj ET "
-                    + "BT /F1 10 Tf 153 186 Td (Ada Lovelace of Ockham) Tj ET"),
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        ])
+        let page = Self.helveticaPage(
+            "1 w 150 240 150 20 re S 150 180 150 20 re S BT /F1 10 Tf 40 246 Td (Date of birth:) Tj ET "
+                + "BT /F1 10 Tf 153 246 Td (dd.mm.yyyy) Tj ET BT /F1 10 Tf 40 186 Td (Name:) Tj ET "
+                + "BT /F1 10 Tf 153 186 Td (Ada Lovelace of Ockham) Tj ET")
         let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
         let date = try #require(regions.first { abs($0.y - 40) < 3 }, "\(regions)")
         #expect(date.fieldType == .date)
@@ -48,15 +53,8 @@ struct FormFieldDetectorTests {
     @Test func theBarOfALargeLetterIsNotALineToWriteOn() throws {
         // A heading in 36-point type whose T has a bar about 22 points long, and a line to write on after
         // "Name:".
-        let page = MinimalPDF.build([
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
-                + "/Resources << /Font << /F1 5 0 R >> >> >>",
-            MinimalPDF.stream(
-                "BT /F1 36 Tf 100 200 Td (T T) Tj ET BT /F1 10 Tf 40 100 Td (Name:) Tj ET 80 99 150 1 re f"),
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        ])
+        let page = Self.helveticaPage(
+            "BT /F1 36 Tf 100 200 Td (T T) Tj ET BT /F1 10 Tf 40 100 Td (Name:) Tj ET 80 99 150 1 re f")
         let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
         #expect(!regions.contains { $0.y < 120 }, "\(regions)")
         #expect(regions.contains { abs($0.y + $0.height - 201) < 3 && $0.x >= 78 && $0.x + $0.width <= 232 })
