@@ -494,9 +494,10 @@ struct VisualDetector {
         func hasLetter(from x0: Int, to x1: Int, close: Box) -> Bool {
             guard r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02 else { return false }
             guard b.height >= r.px(8), r.inkFraction(close) == 0 else { return true }
+            let lower = max(0, x0), columns = lower..<max(lower, min(r.width, x1))
             var top = Int.max, bottom = Int.min
             for y in max(0, b.y0 - b.height / 2)..<min(r.height, b.y1 + b.height / 2)
-            where (max(0, x0)..<min(r.width, x1)).contains(where: { r.isInk($0, y) }) {
+            where columns.contains(where: { r.isInk($0, y) }) {
                 top = min(top, y)
                 bottom = max(bottom, y)
             }

@@ -358,6 +358,17 @@ struct VisualRuleTests {
         #expect(boxes.contains { overlaps($0, x0: 94, y0: 194, x1: 106, y1: 206) })
     }
 
+    @Test func ringsAtThePageEdgesAreMeasuredWithinThePage() throws {
+        // Radios touching the left and right edges of the scan, their captions beside them.
+        var page = Sketch()
+        page.ring(cx: 6.5, cy: 200, radius: 6, gray: 0)
+        page.caption(x: 17, y: 197.5, width: 40)
+        page.ring(cx: 605.5, cy: 300, radius: 6, gray: 0)
+        page.caption(x: 555, y: 297.5, width: 40)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 2, "\(boxes.map { ($0.x, $0.y) })")
+    }
+
     @Test func aRadioWithADarkBackgroundIsACheckBoxAndABulletIsNot() throws {
         // A 14-point solid disc before its option's caption (a radio drawn with its background colour), and
         // a 5-point bullet before a list entry.
