@@ -118,6 +118,13 @@ struct InkRaster {
         return shade([ruling.y1, ruling.y1 + 1, ruling.y1 + 2]) || shade([ruling.y0 - 1, ruling.y0 - 2, ruling.y0 - 3])
     }
 
+    /// True when column `x` holds ink in any of the rows from `y0` up to (not including) `y1`, clipped to the
+    /// raster.
+    func columnHasInk(_ x: Int, from y0: Int, to y1: Int) -> Bool {
+        guard x >= 0, x < width else { return false }
+        return (max(0, y0)..<max(max(0, y0), min(height, y1))).contains { ink[$0 * width + x] != 0 }
+    }
+
     /// Ink fraction inside a box (0 for an empty box).
     func inkFraction(_ box: Box) -> Double {
         let x0 = max(0, box.x0), y0 = max(0, box.y0), x1 = min(width, box.x1), y1 = min(height, box.y1)

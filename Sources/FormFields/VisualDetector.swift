@@ -581,7 +581,7 @@ struct VisualDetector {
         guard band.height >= r.px(4), band.width > 0 else { return [start] }
         // Ink column runs of the band, words of one caption (gaps under 6 points) joined.
         var groups: [(x0: Int, x1: Int)] = []
-        for x in band.x0..<band.x1 where (band.y0..<band.y1).contains(where: { r.ink[$0 * r.width + x] != 0 }) {
+        for x in band.x0..<band.x1 where r.columnHasInk(x, from: band.y0, to: band.y1) {
             if let last = groups.last, x - last.x1 < r.px(6) {
                 groups[groups.count - 1].x1 = x + 1
             } else {
@@ -667,9 +667,7 @@ struct VisualDetector {
     /// of at least 4 points; the ruling's start otherwise.
     private func captionEnd(_ band: Box) -> Int {
         let r = raster
-        func columnHasInk(_ x: Int) -> Bool {
-            (max(0, band.y0)..<min(r.height, band.y1)).contains { r.ink[$0 * r.width + x] != 0 }
-        }
+        func columnHasInk(_ x: Int) -> Bool { r.columnHasInk(x, from: band.y0, to: band.y1) }
         let x0 = max(0, band.x0), x1 = min(r.width, band.x1)
         guard x1 > x0, (x0..<min(x1, x0 + r.px(3))).contains(where: columnHasInk) else { return band.x0 }
         var lastInk = x0, x = x0
@@ -684,13 +682,11 @@ struct VisualDetector {
     private func columnsWithInk(_ band: Box) -> Double {
         let r = raster
         guard band.width > 0, band.height > 0 else { return 0 }
-        var columns = 0
-        for x in max(0, band.x0)..<min(r.width, band.x1) {
-            for y in max(0, band.y0)..<min(r.height, band.y1) where r.ink[y * r.width + x] != 0 {
-                columns += 1
-                break
-            }
+        let lower = max(0, band.x0)
+        let inked = (lower..<max(lower, min(r.width, band.x1))).filter {
+            r.columnHasInk($0, from: band.y0, to: band.y1)
         }
+        let columns = inked.count
         return Double(columns) / Double(band.width)
     }
 }
