@@ -90,12 +90,15 @@ enum ExpressServiceCode {
 
     /// True when two strings of one length differ in exactly one place, by a pair of look-alikes.
     static func isOneLookAlikeFrom(_ first: String, _ second: String) -> Bool {
-        guard first.count == second.count else { return false }
-        let differences = zip(first, second).filter { $0 != $1 }
-        guard differences.count == 1, let (a, b) = differences.first else { return false }
+        guard SerialScanPipeline.differInOneCharacter(first, second),
+            let (a, b) = zip(first, second).first(where: { $0 != $1 })
+        else { return false }
         return lookAlikes.contains([a, b]) || lookAlikes.contains([b, a])
     }
 
+    // Deliberately narrower than `Confusables.twins`, which also pairs 3/8, 4/A, 1/L, 7/Z and others: a code
+    // with its last digit misread spells a tag whose last character is off by up to 9 in base 36, so pairs close
+    // in value (3/8, 4/A) could "repair" a right tag from a wrong code. Of the pairs here only 8/B is.
     private static let lookAlikes: Set<[Character]> = [
         ["5", "S"], ["8", "B"], ["2", "Z"], ["6", "G"], ["0", "O"], ["1", "I"], ["7", "T"], ["0", "D"], ["0", "Q"],
     ]
