@@ -96,11 +96,16 @@ package struct SerialRanker: Sendable {
             readings[item.serial, default: []].insert(item.reading)
         }
         let reads = readings.mapValues(\.count)
+        // A serial one reading found right after another ID's label ("Type: P77G005") is that ID in every
+        // reading: the label is far likelier to be misread in the others ("TVPe:") than invented in one.
+        // Uncaptioned readings take the label; a reading under a serial caption keeps its own word.
+        let labelled = Set(evidence.filter(\.distractor).map(\.serial))
         // A reading that is part of a longer reading of the same characters (a serial with its first
         // characters misread as punctuation) is a fragment.
         let serials = Set(evidence.map(\.serial))
         var best: [String: (evidence: SerialEvidence, score: Double, features: [Double])] = [:]
-        for item in evidence {
+        for var item in evidence {
+            if labelled.contains(item.serial) && item.caption <= 0 { item.distractor = true }
             let fragment = serials.contains { $0.count > item.serial.count && $0.contains(item.serial) }
             let features = Self.features(
                 of: item, reads: reads[item.serial] ?? 1, deviceType: deviceType, appleContext: appleContext,

@@ -202,6 +202,27 @@ struct SerialParserTests {
         #expect(ranked.first?.serial == "C02V75WS91SJ")
     }
 
+    @Test func anIDOneReadingFoundAfterItsLabelIsADistractorInEveryReading() {
+        // A Dell label's "Type:" line read twice, the label misread once: the type code must not rank above
+        // the service tag read once under its caption (a held-out photo answered P77G005 at 0.91).
+        func read(_ lines: [RecognizedLine], _ reading: Int) -> [SerialEvidence] {
+            SerialParser.evidence(in: lines).map { item in
+                var item = item
+                item.reading = reading
+                return item
+            }
+        }
+        let evidence = read([Lines.line("Model: P69G TVPe: P77G005")], 0)
+            + read([Lines.line("Model: P69G Type: P77G005")], 1)
+            + read([Lines.line("Service Tag 1001FFR", y: 40)], 2)
+        let ranked = SerialRanker.standard.rank(evidence, deviceType: .other)
+        #expect(ranked.first?.serial == "1001FFR")
+        #expect((ranked.first { $0.serial == "P77G005" }?.confidence ?? 0) < 0.2)
+        // A caption in its own reading still announces a serial some other reading put after a label.
+        let captioned = read([Lines.line("Type: JX3QK72")], 0) + read([Lines.line("Service Tag JX3QK72")], 1)
+        #expect((SerialRanker.standard.rank(captioned, deviceType: .other).first?.confidence ?? 0) > 0.5)
+    }
+
     @Test func twoReadingsOneLookAlikeApartAreACloseCall() {
         func read(_ text: String, _ reading: Int) -> [SerialEvidence] {
             SerialParser.evidence(in: [Lines.line(text)]).map { item in
