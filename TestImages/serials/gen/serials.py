@@ -159,6 +159,13 @@ def uuid(rng):
     return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
+def express_service_code(tag):
+    """Dell's Express Service Code of a service tag: the tag read as a base-36 number (0-9 then A-Z),
+    written in decimal in groups of three from the left, as on Dell's labels ("125 423 316 01")."""
+    decimal = str(int(tag, 36))
+    return " ".join(decimal[i:i + 3] for i in range(0, len(decimal), 3))
+
+
 def digits(rng, n):
     """n random decimal digits."""
     return "".join(str(d) for d in rng.integers(0, 10, n))

@@ -96,8 +96,11 @@ def _dell(rng, lay, serial, caption):
     lay.gap(0.4)
     bw = lay.barcode(6, lay.size * 2.4)
     lay.serial(caption, serial)
-    lay.text(f"Express Service Code: {serials.digits(rng, 3)} {serials.digits(rng, 3)} "
-             f"{serials.digits(rng, 3)} {serials.digits(rng, 2)}", 0.9)
+    # The code is the tag's own value, as Dell prints it. The eleven digits an earlier generator printed
+    # here are still drawn (and dropped) so that every later draw, and every photo, stays as it was.
+    for count in (3, 3, 3, 2):
+        serials.digits(rng, count)
+    lay.text(f"Express Service Code: {serials.express_service_code(serial)}", 0.9)
     lay.gap(0.4)
     lay.text(f"DP/N 0{serials.dell(rng)[:5]}   Rev A0{rng.integers(0, 6)}", 0.9)
     lay.text(f"Mfg Date {_date(rng)}   Made in {ORIGINS[rng.integers(len(ORIGINS))]}", 0.8)
