@@ -14,8 +14,23 @@ extension Image {
         let decoded = data.withUnsafeBytes { buffer in
             Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
         }
-        let pix = try decoded.get()
+        let (pix, _) = try decoded.get()
         self.init(owning: pix)
+    }
+
+    /// Decodes image bytes as ``init(data:options:)`` does, and says how much smaller than the encoded
+    /// image the result is: 1, or 2, 4 or 8 for a JPEG reduced by `options.jpegMinimumLongerSide`. A pixel
+    /// at (x, y) of the image stands for the encoded image's pixels from (x, y) times `reduction`.
+    ///
+    /// - Throws: as ``init(data:options:)``.
+    public static func decoded(_ data: Data, options: DecodeOptions) throws(ImagingError)
+        -> (image: Image, reduction: Int)
+    {
+        let decoded = data.withUnsafeBytes { buffer in
+            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
+        }
+        let (pix, reduction) = try decoded.get()
+        return (Image(owning: pix), reduction)
     }
 
     /// Decodes image bytes; see ``init(data:options:)``.
@@ -23,7 +38,7 @@ extension Image {
         let decoded = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
         }
-        let pix = try decoded.get()
+        let (pix, _) = try decoded.get()
         self.init(owning: pix)
     }
 
@@ -60,10 +75,11 @@ extension Image {
         return (error as NSError).localizedDescription
     }
 
-    /// Header check, then decode, then orientation. Returns a PIX the caller owns.
+    /// Header check, then decode, then orientation. Returns a PIX the caller owns and the factor a JPEG was
+    /// reduced by while decoding (1 for full size).
     private static func decode(
         _ buffer: UnsafeRawBufferPointer, options: DecodeOptions
-    ) throws(ImagingError) -> UnsafeMutablePointer<PIX> {
+    ) throws(ImagingError) -> (pix: UnsafeMutablePointer<PIX>, reduction: Int) {
         LeptonicaRuntime.configureOnce()
         guard let base = buffer.baseAddress, buffer.count > 0 else { throw ImagingError.empty }
         if buffer.count > options.maxBytes {
@@ -94,18 +110,21 @@ extension Image {
         }
 
         let decoded: UnsafeMutablePointer<PIX>?
+        let reduction = format == .jpeg ? options.jpegReduction(width: width, height: height) : 1
         if format == .jpeg {
             // Hint 0 (no L_JPEG_CONTINUE_WITH_BAD_DATA): a truncated or corrupt JPEG fails instead of being
             // returned half grey.
             var warnings: l_int32 = 0
-            decoded = pixReadMemJpeg(bytes, buffer.count, 0, 1, &warnings, 0)
+            decoded = pixReadMemJpeg(bytes, buffer.count, 0, l_int32(reduction), &warnings, 0)
         } else {
             decoded = pixReadMem(bytes, buffer.count)
         }
         guard var pix = decoded else {
             throw ImagingError.damaged(format: format, reason: "the pixel data cannot be decoded")
         }
-        if Int(pixGetWidth(pix)) != width || Int(pixGetHeight(pix)) != height {
+        // libjpeg rounds reduced sides up.
+        let expected = (width: (width + reduction - 1) / reduction, height: (height + reduction - 1) / reduction)
+        if Int(pixGetWidth(pix)) != expected.width || Int(pixGetHeight(pix)) != expected.height {
             var handle: UnsafeMutablePointer<PIX>? = pix
             pixDestroy(&handle)
             throw ImagingError.damaged(format: format, reason: "decoded size differs from the header")
@@ -115,7 +134,7 @@ extension Image {
         {
             pix = try orient(pix, orientation)
         }
-        return pix
+        return (pix, reduction)
     }
 
     /// Applies an EXIF orientation, consuming `pix` and returning its upright replacement.

@@ -107,6 +107,17 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     /// The best candidate, if any.
     public var top: SerialCandidate? { candidates.first }
 
+    /// Every box multiplied by `factor`: boxes found in a photo decoded at 1/`factor` of its size, given in
+    /// the encoded photo's pixels.
+    mutating func scaleBoxes(by factor: Int) {
+        guard factor != 1 else { return }
+        func scaled(_ box: PixelRect) -> PixelRect {
+            PixelRect(x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
+        }
+        for index in candidates.indices { candidates[index].box = candidates[index].box.map(scaled) }
+        for index in lines.indices { lines[index].box = scaled(lines[index].box) }
+    }
+
     /// Creates a result.
     public init(
         candidates: [SerialCandidate], preset: SerialPreset, timings: SerialScanTimings, reason: String?,

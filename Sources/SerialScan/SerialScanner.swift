@@ -79,14 +79,16 @@ public final class SerialScanner: Sendable {
     ) throws(SerialScanError) -> SerialScanResult {
         let clock = ContinuousClock()
         let start = clock.now
-        let image: Image
+        let decoded: (image: Image, reduction: Int)
         do {
-            image = try Image(data: imageData, options: options.decode)
+            decoded = try Image.decoded(imageData, options: options.decode)
         } catch {
             throw .image(error)
         }
         let decode = (clock.now - start).milliseconds
-        return try SerialScanPipeline(recognizer: recognizer, options: options, ranker: ranker)
-            .run(image, preset: preset, deviceType: deviceType, decodeMilliseconds: decode)
+        var result = try SerialScanPipeline(recognizer: recognizer, options: options, ranker: ranker)
+            .run(decoded.image, preset: preset, deviceType: deviceType, decodeMilliseconds: decode)
+        result.scaleBoxes(by: decoded.reduction)
+        return result
     }
 }

@@ -107,6 +107,33 @@ struct DecodeTests {
         }
     }
 
+    @Test func largeJPEGsAreReducedWhileDecodingWhenAsked() throws {
+        // The sample picture scaled to 4000 x 2000 (its 2:1 shape), as a JPEG and as a PNG.
+        let sample = try Image(data: Fixtures.bytes("formats/sample.png"))
+        let large = try sample.scaled(toWidth: 4000, height: 2000)
+        let jpeg = try large.jpegData(quality: 90)
+        let full = try Image.decoded(jpeg, options: DecodeOptions())
+        #expect(full.reduction == 1 && full.image.width == 4000 && full.image.height == 2000)
+        for (minimum, reduction) in [(2000, 2), (1500, 2), (1000, 4), (400, 8), (100, 8), (2001, 1)] {
+            let decoded = try Image.decoded(jpeg, options: DecodeOptions(jpegMinimumLongerSide: minimum))
+            #expect(decoded.reduction == reduction, "floor \(minimum)")
+            #expect(decoded.image.width == 4000 / reduction && decoded.image.height == 2000 / reduction)
+        }
+        // The same picture: grey levels agree with the full decode scaled down.
+        let half = try Image.decoded(jpeg, options: DecodeOptions(jpegMinimumLongerSide: 2000)).image
+        let a = try half.grayBytes(), b = try full.image.scaled(by: 0.5).grayBytes()
+        #expect(a.count == b.count)
+        let meanDifference = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / max(1, a.count)
+        #expect(meanDifference < 4)
+        // Turned upright after the reduction: EXIF "right" gives a 1000 x 2000 image.
+        let turned = try Image.decoded(
+            JPEGFixtures.withOrientation(6, jpeg: jpeg), options: DecodeOptions(jpegMinimumLongerSide: 2000))
+        #expect(turned.reduction == 2 && turned.image.width == 1000 && turned.image.height == 2000)
+        // Only JPEGs are reduced.
+        let png = try Image.decoded(large.pngData(), options: DecodeOptions(jpegMinimumLongerSide: 1000))
+        #expect(png.reduction == 1 && png.image.width == 4000)
+    }
+
     @Test func namesUnsupportedFormats() {
         #expect(throws: ImagingError.unsupportedFormat(detected: "PDF")) { try Image(data: Data("%PDF-1.4\n".utf8)) }
         let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0])

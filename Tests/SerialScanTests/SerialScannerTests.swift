@@ -36,6 +36,25 @@ struct SerialScannerTests {
         #expect(top.confidence >= 0.95)
     }
 
+    @Test func aPhoneCamerasFullSizePhotoIsReadAtHalfSizeWithBoxesInItsOwnPixels() async throws {
+        // A 12 MP photo (4032 pixels long) is decoded at half size (`SerialScanOptions.photoDecoding`); the
+        // answer's box must still be in the photo's own pixels, where the same label's box is at native size.
+        let native = try Fixtures.bytes("serials/sticker_000.jpg")
+        let photo = try Image(data: native)
+        let scale = 4032 / Double(max(photo.width, photo.height))
+        let large = try photo.scaled(by: scale)
+        let nativeResult = try await Self.scanner.scan(imageData: native, preset: .sticker, deviceType: .other)
+        let largeResult = try await Self.scanner.scan(
+            imageData: large.jpegData(quality: 92), preset: .sticker, deviceType: .other)
+        let small = try #require(nativeResult.top?.box), big = try #require(largeResult.top?.box)
+        #expect(largeResult.top?.serial == "448413C8JQU" && nativeResult.top?.serial == "448413C8JQU")
+        let tolerance = Double(large.width) / 50
+        #expect(abs(Double(big.x) - Double(small.x) * scale) < tolerance, "\(big) against \(small) x \(scale)")
+        #expect(abs(Double(big.maxY) - Double(small.maxY) * scale) < tolerance)
+        #expect(abs(Double(big.width) - Double(small.width) * scale) < tolerance)
+        #expect(largeResult.lines.allSatisfy { $0.box.intersection(large.bounds) != nil })
+    }
+
     @Test func readsLightTextOnADarkScreen() async throws {
         let data = try Fixtures.bytes("text/dark-mode.png")
         let result = try await Self.scanner.scan(imageData: data, preset: .auto)
