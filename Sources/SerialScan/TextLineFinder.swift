@@ -245,8 +245,14 @@ enum TextLineFinder {
         }
         let top = fitted(pieces.map { Double($0.y) }), bottom = fitted(pieces.map { Double($0.maxY) })
         let tolerance = max(1.5, Double(height) / 7)
+        // Capitals and digits that reach below the baseline in some faces (J, Q, a descending 3 or 9) still
+        // belong, their top on the line, in a word where nothing rises above it: in lower-case words the
+        // fitted top line is the x-height, ascenders rise above it and descenders (p, g, y) stay apart.
+        let rises = zip(pieces, xs).contains { piece, x in top(x) - Double(piece.y) > tolerance }
         let aligned = zip(pieces, xs).filter { piece, x in
-            abs(Double(piece.y) - top(x)) <= tolerance && abs(Double(piece.maxY) - bottom(x)) <= tolerance
+            let below = Double(piece.maxY) - bottom(x)
+            let descends = !rises && below > 0 && below <= Double(height) * 0.35
+            return abs(Double(piece.y) - top(x)) <= tolerance && (abs(below) <= tolerance || descends)
         }.count
         return Double(aligned) / Double(pieces.count)
     }

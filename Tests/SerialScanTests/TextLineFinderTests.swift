@@ -27,6 +27,17 @@ struct TextLineFinderTests {
         #expect(TextLineFinder.alignedShare(word, height: 30) < 0.5)
     }
 
+    @Test func capitalsThatReachBelowTheBaselineStillAlign() {
+        // F2LXK1JCJG5J in a face whose J reaches below the baseline: the same top, bottoms a fifth of the
+        // height lower. They are capitals all the same; a clean screenshot's serial had ranked below four
+        // lines of MAC addresses and firmware versions for it.
+        let descending = Self.pieces(12) { index in [6, 8, 11].contains(index) ? (0, 6) : (0, 0) }
+        #expect(TextLineFinder.alignedShare(descending, height: 30) == 1)
+        // More than a third of the height below is no capital's descent.
+        let dropped = Self.pieces(12) { index in [6, 8, 11].contains(index) ? (0, 12) : (0, 0) }
+        #expect(TextLineFinder.alignedShare(dropped, height: 30) < 0.9)
+    }
+
     @Test func aSerialLooksMoreLikeOneThanALowerCaseWordOfTheSameLength() {
         let serial = Self.pieces(12)
         let word = Self.pieces(12) { index in index % 3 == 0 ? (0, 0) : index % 3 == 1 ? (10, 0) : (10, 9) }
