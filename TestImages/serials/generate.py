@@ -4,6 +4,8 @@
     python3 TestImages/serials/generate.py --out TestImages/serials --seed 1
     python3 TestImages/serials/generate.py --out TestImages/serials-holdout \
         --seed 2 --fonts holdout --count 30
+    python3 TestImages/serials/generate.py --out TestImages/screenshots --screenshots \
+        --seed 3 --count 24
 
 Each image is produced independently from (seed, preset, index), so the output
 is deterministic and any single image can be regenerated (--only). See
@@ -112,6 +114,21 @@ def make_one(job):
             "serialBox": sbox, "deviceType": shot.device}
 
 
+def make_screenshot(job):
+    """Worker: lay out About screen `index` and save it as the device's own screenshot (PNG, no camera)."""
+    out, index, seed, font_set = job
+    # Preset id 4: its own random streams, apart from the photos'.
+    rng = np.random.default_rng([seed, 4, index])
+    shot = screen.build(rng, "easy", fonts.FONT_SETS[font_set]["screen"])
+    assert serials.validate(shot.serial, shot.fmt), (shot.serial, shot.fmt)
+    image, box = shot.capture(rng)
+    name = f"screenshot_{index:03d}.png"
+    image.save(os.path.join(out, name), optimize=True)
+    return {"file": name, "preset": "screen", "difficulty": "easy", "serial": shot.serial,
+            "format": shot.fmt, "font": shot.font, "caption": shot.caption,
+            "serialBox": [round(v, 1) for v in box], "deviceType": shot.device}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True, help="output directory (images + manifest.json)")
@@ -122,18 +139,23 @@ def main():
     ap.add_argument("--presets", default="etched,screen,sticker")
     ap.add_argument("--only", type=int, help="render only this index (no manifest written)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--screenshots", action="store_true",
+                    help="About screens as the devices save screenshots (PNG, no camera) instead of photos")
     args = ap.parse_args()
 
     fonts.check_all(args.fonts)
     os.makedirs(args.out, exist_ok=True)
     presets = args.presets.split(",")
     indices = [args.only] if args.only is not None else range(args.count)
-    jobs = [(args.out, p, i, args.seed, args.fonts) for p in presets for i in indices]
+    if args.screenshots:
+        worker, jobs = make_screenshot, [(args.out, i, args.seed, args.fonts) for i in indices]
+    else:
+        worker, jobs = make_one, [(args.out, p, i, args.seed, args.fonts) for p in presets for i in indices]
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            records = pool.map(make_one, jobs, chunksize=1)
+            records = pool.map(worker, jobs, chunksize=1)
     else:
-        records = [make_one(j) for j in jobs]
+        records = [worker(j) for j in jobs]
     if args.only is None:
         records.sort(key=lambda r: r["file"])
         with open(os.path.join(args.out, "manifest.json"), "w") as fh:

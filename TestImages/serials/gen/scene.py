@@ -201,6 +201,7 @@ class Shot:
 
     render(canvas_w, canvas_h, scale, offset, rng) -> (PIL RGB image, serial box px)
     photo(rng, array, params, serial_box) -> array   (preset-specific damage)
+    capture(rng) -> (PIL RGB image, serial box px)   (screens: the device's own screenshot)
     """
     serial: str
     fmt: str
@@ -213,3 +214,4 @@ class Shot:
     portrait_p: float = 0.3   # probability of a portrait frame
     overrides: dict = None    # replaces entries of degrade.DIFFICULTY for this shot
     context_units: tuple = None  # region the photographer aims at (contains the serial)
+    capture: object = None    # capture(rng) -> (PIL RGB image, serial box px): a screenshot, screens only

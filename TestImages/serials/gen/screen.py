@@ -237,6 +237,24 @@ def build(rng, difficulty, fontset):
     moire_strength = {"easy": (0.0, 0.06), "medium": (0.04, 0.12), "hard": (0.08, 0.18)}[difficulty]
     tint = rng.uniform(-0.05, 0.05, 3)
 
+    def desktop(rrng, cw, ch, scale, offset):
+        """A Mac's wallpaper and menu bar under its windows."""
+        wall = textures.wallpaper(rrng, ch, cw)
+        layer = Image.fromarray(np.clip(wall, 0, 255).astype(np.uint8))
+        Painter(layer, scale, offset).paint([Rect(0, 0, sw, 24, (240, 240, 240) if not dark else (30, 30, 30)),
+                                             Text(40, 17, "Finder   File   Edit   View   Go   Window   Help",
+                                                  bold, 13, (20, 20, 20) if not dark else (230, 230, 230))])
+        return layer
+
+    def capture(rrng):
+        """The screen as the device saves a screenshot: its own pixels (3 per point on an iPhone, 2 on an iPad
+        or a Mac), no camera. Returns (PIL RGB image, serial box px)."""
+        scale = 3.0 if kind == "iphone" else 2.0
+        size = (int(round(sw * scale)), int(round(sh * scale)))
+        layer = desktop(rrng, *size, scale, (0, 0)) if kind.startswith("mac") else Image.new("RGB", size)
+        box_px = Painter(layer, scale, (0, 0)).paint(items)
+        return layer, box_px
+
     def render(cw, ch, scale, offset, rrng):
         canvas = Image.fromarray(np.clip(textures.desk(rrng, ch, cw), 0, 255).astype(np.uint8))
         body = Painter(canvas, scale, offset)
@@ -245,11 +263,7 @@ def build(rng, difficulty, fontset):
                          radius=radius * 0.9)])
         layer = Image.new("RGB", (cw, ch), (0, 0, 0))
         if kind.startswith("mac"):
-            wall = textures.wallpaper(rrng, ch, cw)
-            layer = Image.fromarray(np.clip(wall, 0, 255).astype(np.uint8))
-            Painter(layer, scale, offset).paint([Rect(0, 0, sw, 24, (240, 240, 240) if not dark else (30, 30, 30)),
-                                                 Text(40, 17, "Finder   File   Edit   View   Go   Window   Help",
-                                                      bold, 13, (20, 20, 20) if not dark else (230, 230, 230))])
+            layer = desktop(rrng, cw, ch, scale, offset)
         box_px = Painter(layer, scale, offset).paint(items)
         mask = Image.new("L", (cw, ch), 0)
         Painter(mask, scale, offset).paint([Rect(0, 0, sw, sh, 255, radius=radius * 0.8)])
@@ -274,4 +288,4 @@ def build(rng, difficulty, fontset):
 
     return Shot(serial, fmt, caption, font, device, box, render, photo,
                 portrait_p=0.7 if kind == "iphone" else 0.15,
-                context_units=context if rng.random() < 0.8 else None)
+                context_units=context if rng.random() < 0.8 else None, capture=capture)
