@@ -10,11 +10,13 @@ public struct SerialScanOptions: Sendable, Hashable {
     /// Character height, in pixels, that lines are scaled to for recognition (Tesseract's LSTM reads
     /// capitals of about 30 to 36 pixels best). Default 34.
     public var recognitionHeight: Int
-    /// Most line readings sent to Tesseract per photo (a line read twice counts twice). Default 12: against 8,
-    /// on 2026-11-25 with device hints, top-1 84.7% -> 86.1% on the main serial set and 87.8% -> 91.1% held
-    /// out, with the same median scan; photos with no confident answer read on, so the p90 rose about 15%.
-    /// With `auto`, a photo whose guessed preset ends below `stopConfidence` is then read by each other preset
-    /// with half this budget.
+    /// Most line readings sent to Tesseract per photo (a line read twice counts twice). Default 16. Against
+    /// 8, on 2026-11-25 with device hints, 12 took top-1 84.7% -> 86.1% on the main serial set and 87.8% ->
+    /// 91.1% held out, with the same median scan. 12 -> 16 on 2026-11-26: screenshots, where a whole screen
+    /// of IDs competes with the serial, 87.5% -> 100% top-1 (two System Information windows reach the
+    /// serial's row at their 14th reading); both photo sets keep every answer, with 3% more readings and the
+    /// slowest photo 1.1x. With `auto`, a photo whose guessed preset ends below `stopConfidence` is then read
+    /// by each other preset with half this budget.
     public var maximumLines: Int
     /// Confidence at which the scan stops looking further. Default 0.6. With the model rescaled on
     /// 2026-11-25 and photos scanned with device hints, stopping at 0.6 instead of 0.85 (a line holding a
@@ -37,7 +39,7 @@ public struct SerialScanOptions: Sendable, Hashable {
     /// Creates options; the defaults aim at tens of milliseconds per phone photo on one core.
     public init(
         decode: DecodeOptions = photoDecoding, workingSize: Int = 1200, recognitionHeight: Int = 34,
-        maximumLines: Int = 12, stopConfidence: Double = 0.6, maximumCandidates: Int = 5,
+        maximumLines: Int = 16, stopConfidence: Double = 0.6, maximumCandidates: Int = 5,
         diagnosticsDirectory: String? = nil
     ) {
         self.diagnosticsDirectory = diagnosticsDirectory

@@ -55,6 +55,15 @@ struct SerialScannerTests {
         #expect(largeResult.lines.allSatisfy { $0.box.intersection(large.bounds) != nil })
     }
 
+    @Test func aScreenshotFullOfIDsIsReadUpToItsSerialsRow() async throws {
+        // macOS System Information, dark mode, as the Mac saves it: seventeen rows of model numbers, versions,
+        // UUIDs and the serial, all about as serial-like. The serial's row is the scan's 14th reading.
+        let result = try await Self.scanner.scan(
+            imageData: Fixtures.bytes("screenshots/screenshot_022.png"), preset: .auto, deviceType: .macbook)
+        #expect(result.top?.serial == "F17G8CBN3ZAQ")
+        #expect((result.top?.confidence ?? 0) > 0.9)
+    }
+
     @Test func readsLightTextOnADarkScreen() async throws {
         let data = try Fixtures.bytes("text/dark-mode.png")
         let result = try await Self.scanner.scan(imageData: data, preset: .auto)
