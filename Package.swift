@@ -44,6 +44,9 @@ let package = Package(
             name: "CLeptonica", pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(
@@ -60,7 +63,7 @@ let package = Package(
         // MARK: Wrappers
         .target(
             name: "LegibleImaging",
-            dependencies: ["CLeptonica"],
+            dependencies: ["CLeptonica", "CHeif"],
             swiftSettings: strictSettings),
         .target(
             name: "LegibleOCR",

@@ -29,10 +29,10 @@ public enum SerialManifest {
         return Dictionary(entries.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Photos in `directory` (`.jpg`, `.jpeg`, `.png`, any case), sorted by name.
+    /// Photos in `directory` (`.jpg`, `.jpeg`, `.png`, `.heic`, any case), sorted by name.
     public static func photos(in directory: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { ["jpg", "jpeg", "png"].contains($0.pathExtension.lowercased()) }
+            .filter { ["jpg", "jpeg", "png", "heic"].contains($0.pathExtension.lowercased()) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 }

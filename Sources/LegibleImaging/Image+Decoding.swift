@@ -2,13 +2,13 @@ internal import CLeptonica
 public import Foundation
 
 extension Image {
-    /// Decodes PNG, JPEG, TIFF, WebP, BMP, PNM or GIF bytes.
+    /// Decodes PNG, JPEG, HEIC, TIFF, WebP, BMP, PNM or GIF bytes.
     ///
     /// The format is recognised from the bytes themselves. The header is read first and an image declaring
     /// more than `options.maxPixels` is refused before any pixel is decoded. JPEGs are turned upright by
     /// their EXIF orientation unless `options.appliesOrientation` is false.
     ///
-    /// - Throws: `ImagingError.empty`, `.tooManyBytes`, `.unsupportedFormat` (naming PDF, HEIC... when
+    /// - Throws: `ImagingError.empty`, `.tooManyBytes`, `.unsupportedFormat` (naming PDF, AVIF... when
     ///   recognised), `.tooManyPixels`, `.zeroSize`, `.damaged` for truncated or corrupt files.
     public convenience init(data: Data, options: DecodeOptions = .default) throws(ImagingError) {
         let decoded = data.withUnsafeBytes { buffer in
@@ -88,6 +88,7 @@ extension Image {
         guard let format = ImageFormat.sniff(buffer) else {
             throw ImagingError.unsupportedFormat(detected: ImageFormat.describeUnsupported(buffer))
         }
+        if format == .heic { return (try decodeHEIC(buffer, options: options), 1) }
         let bytes = base.assumingMemoryBound(to: l_uint8.self)
 
         let declared: (width: Int, height: Int)

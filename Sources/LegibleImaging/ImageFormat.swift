@@ -1,6 +1,8 @@
 /// The encoded image formats Legible decodes, recognised from their leading bytes.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case png, jpeg, tiff, webp, bmp, pnm, gif
+    /// HEIC (HEVC in the HEIF container), an iPhone camera's default; decoded with libheif.
+    case heic
 
     /// The usual upper-case name ("JPEG", "PNG").
     public var displayName: String {
@@ -12,6 +14,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .bmp: "BMP"
         case .pnm: "PNM"
         case .gif: "GIF"
+        case .heic: "HEIC"
         }
     }
 
@@ -25,14 +28,16 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .bmp: "image/bmp"
         case .pnm: "image/x-portable-anymap"
         case .gif: "image/gif"
+        case .heic: "image/heic"
         }
     }
 
     /// Recognises a format from the first bytes of a file; nil when none matches.
     ///
-    /// Reads at most 12 bytes. This looks at content only, never at a file name or a declared MIME type.
+    /// Reads at most 64 bytes. This looks at content only, never at a file name or a declared MIME type.
     public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat? {
-        let head = Array(bytes.prefix(12))
+        let head = Array(bytes.prefix(64))
+        if isHEIC(head) { return .heic }
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
         }
@@ -50,6 +55,26 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         return nil
     }
 
+    /// HEIF brands whose images are HEVC-coded (ISO/IEC 23008-12 annex B): the main brand, or for the
+    /// general `mif1` / `msf1` brands one of the compatible brands the `ftyp` box lists.
+    static let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+
+    /// True for an ISO media file whose `ftyp` box names a HEVC-coded HEIF brand.
+    static func isHEIC(_ head: [UInt8]) -> Bool {
+        guard head.count >= 12, String(decoding: head[4..<8], as: UTF8.self) == "ftyp" else { return false }
+        let major = String(decoding: head[8..<12], as: UTF8.self)
+        if heicBrands.contains(major) { return true }
+        guard major == "mif1" || major == "msf1" else { return false }
+        // Box size, then "ftyp", major brand, minor version, then four-byte compatible brands.
+        let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+        var offset = 16
+        while offset + 4 <= min(size, head.count) {
+            if heicBrands.contains(String(decoding: head[offset..<offset + 4], as: UTF8.self)) { return true }
+            offset += 4
+        }
+        return false
+    }
+
     /// Names formats we recognise but do not decode, so an error can say what was sent.
     static func describeUnsupported<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
         let head = Array(bytes.prefix(16))
@@ -57,8 +82,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         if text.hasPrefix("%PDF") { return "PDF" }
         if head.count >= 12, String(decoding: head[4..<8], as: UTF8.self) == "ftyp" {
             let brand = String(decoding: head[8..<12], as: UTF8.self)
-            if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(brand) { return "HEIC/HEIF" }
             if brand.hasPrefix("avi") { return "AVIF" }
+            if ["mif1", "msf1"].contains(brand) { return "HEIF (not HEVC-coded)" }
             return "an ISO media file (\(brand))"
         }
         if head.count >= 4, head[0] == 0x00, head[1] == 0x00, head[2] == 0x00, head[3] == 0x0C { return "JPEG 2000" }

@@ -69,7 +69,7 @@ enum ImageHeader {
             default:
                 return nil
             }
-        case .tiff, .pnm:
+        case .tiff, .pnm, .heic:
             return nil
         }
     }

@@ -7,7 +7,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input is larger than the configured byte limit.
     case tooManyBytes(byteCount: Int, limit: Int)
     /// The bytes are not in a format this library decodes. `detected` names what they look like, when known
-    /// (for example "PDF" or "HEIC").
+    /// (for example "PDF" or "AVIF").
     case unsupportedFormat(detected: String?)
     /// The header declares more pixels than the configured limit; nothing was decoded.
     case tooManyPixels(width: Int, height: Int, limit: Int)
@@ -31,7 +31,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyBytes(let count, let limit):
             return "image is \(count) bytes; the limit is \(limit) bytes"
         case .unsupportedFormat(let detected):
-            let supported = "PNG, JPEG, TIFF, WebP, BMP, PNM or GIF"
+            let supported = "PNG, JPEG, HEIC, TIFF, WebP, BMP, PNM or GIF"
             if let detected { return "\(detected) is not a supported image format; send \(supported)" }
             return "bytes are not a recognised image; send \(supported)"
         case .tooManyPixels(let width, let height, let limit):

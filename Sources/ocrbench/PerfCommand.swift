@@ -10,7 +10,7 @@ struct PerfCommand: AsyncParsableCommand {
         commandName: "perf",
         abstract: "Measure scan latency, throughput with 1...N engines and memory, beside the tesseract CLI.",
         discussion: """
-            Reads every .jpg/.jpeg/.png in --images into memory, then: resident memory per Tesseract engine; \
+            Reads every .jpg/.jpeg/.png/.heic in --images into memory, then: resident memory per Tesseract engine; \
             Legible on one engine, one photo at a time (p50/p90 ms); the tesseract CLI on the same photos \
             (p50/p90 ms, process start included); photos per second with pools of 1...N engines and 1...N \
             CLI processes at once; the process's peak resident memory. Times are wall clock on a shared \
@@ -75,7 +75,7 @@ struct PerfCommand: AsyncParsableCommand {
         guard let images else { return }
         let directory = URL(fileURLWithPath: images)
         let photos = PerfBenchmark.sample(try SerialManifest.photos(in: directory), limit: limit)
-        guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg or .png files in \(images)") }
+        guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg, .png or .heic files in \(images)") }
         let manifest = try SerialManifest.load(directory: directory) ?? [:]
         let presets = manifest.mapValues(\.preset)
         let hints = useDeviceHints ? manifest.compactMapValues { $0.deviceType.flatMap(DeviceType.init(rawValue:)) } : [:]

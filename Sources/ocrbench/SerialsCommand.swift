@@ -9,7 +9,7 @@ extension SerialPreset: ExpressibleByArgument {}
 struct SerialsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serials",
-        abstract: "Read serial numbers from every .jpg/.jpeg/.png in a folder and score them.",
+        abstract: "Read serial numbers from every .jpg/.jpeg/.png/.heic in a folder and score them.",
         discussion: """
             With a manifest.json in the folder, prints top-1 and top-3 exact match, confidence AUROC and \
             calibration, and latency per preset and overall. Photos are read one after another on one core.
@@ -49,7 +49,7 @@ struct SerialsCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = URL(fileURLWithPath: images)
         let photos = try SerialManifest.photos(in: directory)
-        guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg or .png files in \(images)") }
+        guard !photos.isEmpty else { throw ValidationError("no .jpg, .jpeg, .png or .heic files in \(images)") }
         let manifest = try SerialManifest.load(directory: directory)
         var hints: [String: DeviceType] = [:]
         if useDeviceHints, let manifest {

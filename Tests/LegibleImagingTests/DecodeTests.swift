@@ -7,6 +7,7 @@ import TestSupport
 struct DecodeTests {
     @Test("Every supported format decodes to the same picture", arguments: [
         "sample.png", "sample.jpg", "sample.tif", "sample.webp", "sample.bmp", "sample.ppm", "sample.gif",
+        "sample.heic",
     ])
     func decodesFormat(_ name: String) throws {
         let reference = try Image(data: Fixtures.bytes("formats/sample.png"))
@@ -22,10 +23,29 @@ struct DecodeTests {
     @Test func sniffsFormatsFromBytesNotNames() throws {
         for format in ImageFormat.allCases {
             let ext = ["png": "png", "jpeg": "jpg", "tiff": "tif", "webp": "webp", "bmp": "bmp", "pnm": "ppm",
-                       "gif": "gif"][format.rawValue]!
+                       "gif": "gif", "heic": "heic"][format.rawValue]!
             #expect(ImageFormat.sniff(try Fixtures.bytes("formats/sample.\(ext)")) == format)
         }
         #expect(ImageFormat.sniff(Data("%PDF-1.7".utf8)) == nil)
+        // HEIF files named by their general brand are HEIC when a compatible brand says HEVC; AVIF is not.
+        func ftyp(_ major: String, _ compatible: [String]) -> Data {
+            let brands = compatible.flatMap { Array($0.utf8) }
+            return Data([0, 0, 0, UInt8(16 + brands.count)] + Array("ftyp\(major)".utf8) + [0, 0, 0, 0] + brands)
+        }
+        #expect(ImageFormat.sniff(ftyp("mif1", ["mif1", "heic"])) == .heic)
+        #expect(ImageFormat.sniff(ftyp("heix", [])) == .heic)
+        #expect(ImageFormat.sniff(ftyp("mif1", ["mif1", "avif"])) == nil)
+        #expect(ImageFormat.sniff(ftyp("avif", ["mif1"])) == nil)
+    }
+
+    @Test func decodesHEICPhotosUpright() throws {
+        // An iPhone camera's default format: the sticker photo as HEIC decodes to the JPEG's size and picture.
+        let heic = try Image(data: Fixtures.bytes("text/sticker-photo.heic"))
+        let jpeg = try Image(data: Fixtures.bytes("serials/sticker_000.jpg"))
+        #expect(heic.width == jpeg.width && heic.height == jpeg.height && heic.depth == 32)
+        let a = try heic.grayBytes(), b = try jpeg.grayBytes()
+        let meanDifference = zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / a.count
+        #expect(meanDifference < 6)
     }
 
     @Test func readsFiles() throws {
@@ -59,6 +79,32 @@ struct DecodeTests {
                 Issue.record("truncated to \(length) bytes: \(String(describing: error))")
                 continue
             }
+        }
+    }
+
+    @Test func rejectsTruncatedAndOversizedHEIC() throws {
+        let heic = try Fixtures.bytes("formats/sample.heic")
+        for length in [12, 40, heic.count / 2, heic.count - 10] {
+            let error = #expect(throws: ImagingError.self) { try Image(data: heic.prefix(length)) }
+            guard case .damaged(format: .heic, let reason) = error, !reason.isEmpty else {
+                Issue.record("truncated to \(length) bytes: \(String(describing: error))")
+                continue
+            }
+        }
+        let reference = try Image(data: heic)
+        let limit = reference.width * reference.height - 1
+        #expect(throws: ImagingError.tooManyPixels(width: reference.width, height: reference.height, limit: limit)) {
+            try Image(data: heic, options: DecodeOptions(maxPixels: limit))
+        }
+        // Random bytes behind a HEIC file type box never crash the decoder.
+        var generator = SplitMix(seed: 23)
+        for _ in 0..<30 {
+            var bytes = Array(heic)
+            for _ in 0..<8 {
+                let index = 24 + Int(generator.next() % UInt64(bytes.count - 24))
+                bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            _ = try? Image(bytes: bytes)
         }
     }
 
@@ -136,11 +182,11 @@ struct DecodeTests {
 
     @Test func namesUnsupportedFormats() {
         #expect(throws: ImagingError.unsupportedFormat(detected: "PDF")) { try Image(data: Data("%PDF-1.4\n".utf8)) }
-        let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0])
-        #expect(throws: ImagingError.unsupportedFormat(detected: "HEIC/HEIF")) { try Image(data: heic) }
+        let avif = Data([0, 0, 0, 0x18] + Array("ftypavif".utf8) + [0, 0, 0, 0])
+        #expect(throws: ImagingError.unsupportedFormat(detected: "AVIF")) { try Image(data: avif) }
         #expect(throws: ImagingError.unsupportedFormat(detected: nil)) { try Image(data: Data("hello".utf8)) }
-        let message = ImagingError.unsupportedFormat(detected: "HEIC/HEIF").description
-        #expect(message.contains("HEIC") && message.contains("JPEG"))
+        let message = ImagingError.unsupportedFormat(detected: "AVIF").description
+        #expect(message.contains("AVIF") && message.contains("JPEG") && message.contains("HEIC"))
     }
 
     @Test func reportsUnreadableFiles() {

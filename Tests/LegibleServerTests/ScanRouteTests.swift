@@ -104,8 +104,10 @@ struct ScanRouteTests {
         }
     }
 
-    @Test func processSerialIsSynchronous() async throws {
-        let image = try fixture("formats/sample.jpg")
+    @Test(arguments: ["formats/sample.jpg", "formats/sample.heic"])
+    func processSerialIsSynchronous(file: String) async throws {
+        // JPEG, or HEIC as an iPhone camera saves photos.
+        let image = try fixture(file)
         try await withServer { _, client in
             let response = try await client.execute(
                 uri: "/process-serial", method: .post, headers: multipartHeaders(),

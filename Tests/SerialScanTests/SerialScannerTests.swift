@@ -64,6 +64,13 @@ struct SerialScannerTests {
         #expect((result.top?.confidence ?? 0) > 0.9)
     }
 
+    @Test func readsAHEICPhotoAsItsJPEG() async throws {
+        // The iPhone camera's default format: the same label as HEIC gives the same answer.
+        let result = try await Self.scanner.scan(
+            imageData: Fixtures.bytes("text/sticker-photo.heic"), preset: .sticker, deviceType: .other)
+        #expect(result.top?.serial == "448413C8JQU")
+    }
+
     @Test func readsLightTextOnADarkScreen() async throws {
         let data = try Fixtures.bytes("text/dark-mode.png")
         let result = try await Self.scanner.scan(imageData: data, preset: .auto)
