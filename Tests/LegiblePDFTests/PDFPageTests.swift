@@ -62,4 +62,12 @@ struct PDFPageTests {
         #expect((back.pixel(x: 50, y: 50) ?? 0) > 215)
         #expect(throws: PDFError.self) { try PDFDocument(imageData: Data("not an image".utf8)) }
     }
+
+    @Test func aHEICPhotoOfAFormIsWrappedLikeAJPEG() throws {
+        // An iPhone's photo as it saves it: 1340 x 754 pixels at the assumed 150 dpi.
+        let document = try PDFDocument(imageData: Fixtures.bytes("text/sticker-photo.heic"))
+        #expect(document.pageCount == 1 && document.sourceImageDPI == 150)
+        let page = try document.page(at: 0)
+        #expect(abs(page.width - 1340 * 72 / 150) < 0.01 && abs(page.height - 754 * 72 / 150) < 0.01)
+    }
 }
