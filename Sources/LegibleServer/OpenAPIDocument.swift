@@ -313,7 +313,10 @@ enum OpenAPIDocument {
               type: object
               required: [image, device_type]
               properties:
-                image: {type: string, format: binary, description: "JPEG, HEIC, PNG, TIFF, WebP, BMP, GIF or PNM (sniffed)"}
+                image:
+                  type: string
+                  format: binary
+                  description: "JPEG, HEIC, PNG, TIFF, WebP, BMP, GIF or PNM (sniffed)"
                 device_type: {type: string, enum: [macbook, iphone, ipad, other]}
                 preset: {type: string, enum: [etched, screen, sticker, auto], description: auto when absent}
             ScanSubmitted:
