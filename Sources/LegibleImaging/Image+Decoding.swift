@@ -11,11 +11,7 @@ extension Image {
     /// - Throws: `ImagingError.empty`, `.tooManyBytes`, `.unsupportedFormat` (naming PDF, AVIF... when
     ///   recognised), `.tooManyPixels`, `.zeroSize`, `.damaged` for truncated or corrupt files.
     public convenience init(data: Data, options: DecodeOptions = .default) throws(ImagingError) {
-        let decoded = data.withUnsafeBytes { buffer in
-            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
-        }
-        let (pix, _) = try decoded.get()
-        self.init(owning: pix)
+        self.init(owning: try Image.decode(contiguous: data, options: options).pix)
     }
 
     /// Decodes image bytes as ``init(data:options:)`` does, and says how much smaller than the encoded
@@ -26,20 +22,13 @@ extension Image {
     public static func decoded(_ data: Data, options: DecodeOptions) throws(ImagingError)
         -> (image: Image, reduction: Int)
     {
-        let decoded = data.withUnsafeBytes { buffer in
-            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
-        }
-        let (pix, reduction) = try decoded.get()
+        let (pix, reduction) = try decode(contiguous: data, options: options)
         return (Image(owning: pix), reduction)
     }
 
     /// Decodes image bytes; see ``init(data:options:)``.
     public convenience init(bytes: [UInt8], options: DecodeOptions = .default) throws(ImagingError) {
-        let decoded = bytes.withUnsafeBytes { buffer in
-            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
-        }
-        let (pix, _) = try decoded.get()
-        self.init(owning: pix)
+        self.init(owning: try Image.decode(contiguous: bytes, options: options).pix)
     }
 
     /// Reads and decodes an image file; see ``init(data:options:)``.
@@ -73,6 +62,16 @@ extension Image {
             return underlying.localizedDescription
         }
         return (error as NSError).localizedDescription
+    }
+
+    /// ``decode(_:options:)`` over the bytes of `data` (`withUnsafeBytes` cannot throw a typed error itself).
+    private static func decode(contiguous data: some ContiguousBytes, options: DecodeOptions) throws(ImagingError)
+        -> (pix: UnsafeMutablePointer<PIX>, reduction: Int)
+    {
+        let decoded = data.withUnsafeBytes { buffer in
+            Result { () throws(ImagingError) in try Image.decode(buffer, options: options) }
+        }
+        return try decoded.get()
     }
 
     /// Header check, then decode, then orientation. Returns a PIX the caller owns and the factor a JPEG was

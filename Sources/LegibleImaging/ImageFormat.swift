@@ -61,8 +61,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
 
     /// True for an ISO media file whose `ftyp` box names a HEVC-coded HEIF brand.
     static func isHEIC(_ head: [UInt8]) -> Bool {
-        guard head.count >= 12, String(decoding: head[4..<8], as: UTF8.self) == "ftyp" else { return false }
-        let major = String(decoding: head[8..<12], as: UTF8.self)
+        guard let major = majorBrand(head) else { return false }
         if heicBrands.contains(major) { return true }
         guard major == "mif1" || major == "msf1" else { return false }
         // Box size, then "ftyp", major brand, minor version, then four-byte compatible brands.
@@ -75,13 +74,18 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         return false
     }
 
+    /// The major brand of an ISO media file (its `ftyp` box first: size, "ftyp", brand), nil for other bytes.
+    static func majorBrand(_ head: [UInt8]) -> String? {
+        guard head.count >= 12, String(decoding: head[4..<8], as: UTF8.self) == "ftyp" else { return nil }
+        return String(decoding: head[8..<12], as: UTF8.self)
+    }
+
     /// Names formats we recognise but do not decode, so an error can say what was sent.
     static func describeUnsupported<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
         let head = Array(bytes.prefix(16))
         let text = String(decoding: head, as: UTF8.self)
         if text.hasPrefix("%PDF") { return "PDF" }
-        if head.count >= 12, String(decoding: head[4..<8], as: UTF8.self) == "ftyp" {
-            let brand = String(decoding: head[8..<12], as: UTF8.self)
+        if let brand = majorBrand(head) {
             if brand.hasPrefix("avi") { return "AVIF" }
             if ["mif1", "msf1"].contains(brand) { return "HEIF (not HEVC-coded)" }
             return "an ISO media file (\(brand))"
