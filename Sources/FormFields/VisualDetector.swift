@@ -683,10 +683,9 @@ struct VisualDetector {
         let r = raster
         guard band.width > 0, band.height > 0 else { return 0 }
         let lower = max(0, band.x0)
-        let inked = (lower..<max(lower, min(r.width, band.x1))).filter {
+        let columns = (lower..<max(lower, min(r.width, band.x1))).count(where: {
             r.columnHasInk($0, from: band.y0, to: band.y1)
-        }
-        let columns = inked.count
+        })
         return Double(columns) / Double(band.width)
     }
 }
