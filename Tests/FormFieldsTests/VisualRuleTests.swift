@@ -161,6 +161,25 @@ struct VisualRuleTests {
         #expect(name.height >= 18 && name.x >= 87)
     }
 
+    @Test func anEmptyCellTallerThanALineIsWrittenOnItsLowerPart() throws {
+        // An amount column of 24-point rows (IRS 7004 lines 7 and 8): a one-line field on each row's bottom,
+        // overlapping both a widget over the whole cell and a 12-point widget on its bottom by more than half.
+        var page = Sketch()
+        page.box(x: 400, y: 100, width: 100, height: 24)
+        page.box(x: 400, y: 124, width: 100, height: 24)
+        // A 16-point box is one line high: the whole box.
+        page.box(x: 60, y: 100, width: 200, height: 16)
+        let regions = try page.detect()
+        let rows = regions.filter { $0.x > 390 }.sorted { $0.y < $1.y }
+        #expect(rows.count == 2, "\(regions.map { ($0.x, $0.y, $0.height) })")
+        for (row, top) in zip(rows, [100.0, 124.0]) {
+            #expect(row.height >= 15 && row.height <= 19 && abs(row.y + row.height - (top + 24)) <= 1.5)
+            #expect(row.fieldType == .text)
+        }
+        let short = try #require(regions.first { $0.x < 300 })
+        #expect(overlaps(short, x0: 61, y0: 101, x1: 260, y1: 116))
+    }
+
     @Test func aPanelWithRoundedCornersAndItsCaptionAlongTheBottomIsAField() throws {
         // A tall panel with rounded corners, "CHARACTER BACKSTORY" centred along its bottom edge: the room above
         // the caption is one multiline field. Its curved corners are outline, not contents.
