@@ -640,9 +640,11 @@ struct VisualDetector {
         return false
     }
 
-    /// Lines of short dashes ("_ _ _ _", spaced underscores): at least four thin dashes of like length on one
-    /// baseline, evenly spaced with small gaps, 30 points long or more, joined into one ruling. A dash stands
-    /// alone: paper just above and below it, where the horizontal strokes of letters join the rest of the glyph.
+    /// Lines of short dashes or dots ("_ _ _ _", spaced underscores, IRS-style dotted lines to write on): at
+    /// least four thin dashes on one baseline, evenly spaced with small gaps, 30 points long or more, joined into
+    /// one ruling. Dashes may differ in length up to three times: rendered at 100 dpi a fine dotted line's dots
+    /// run together here and there into longer pieces. A dash stands alone: paper just above and below it, where
+    /// the horizontal strokes of letters join the rest of the glyph.
     private func dashedRulings() -> [Segment] {
         let r = raster
         func isolated(_ dash: Box) -> Bool {
@@ -652,7 +654,7 @@ struct VisualDetector {
             }
             return true
         }
-        let dashes = r.segments(horizontal: true, minLength: r.px(2.5), maxThickness: r.px(2))
+        let dashes = r.segments(horizontal: true, minLength: r.px(1.4), maxThickness: r.px(2))
             .map(\.box).filter { $0.width < r.px(14) && isolated($0) }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
         let slack = 1, minGap = max(1, r.px(0.8)), maxGap = r.px(5)
         var rows: [[Box]] = []
@@ -663,7 +665,7 @@ struct VisualDetector {
                 guard let index = open[y1], let last = rows[index].last else { continue }
                 let gap = dash.x0 - last.x1
                 let firstGap = rows[index].count > 1 ? rows[index][1].x0 - rows[index][0].x1 : gap
-                let likeLength = dash.width * 5 >= last.width * 3 && last.width * 5 >= dash.width * 3
+                let likeLength = dash.width <= last.width * 3 && last.width <= dash.width * 3
                 if gap >= minGap, gap <= maxGap, likeLength, abs(gap - firstGap) <= max(2, firstGap / 2) {
                     rows[index].append(dash)
                     open[y1] = nil

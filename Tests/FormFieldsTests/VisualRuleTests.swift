@@ -295,6 +295,22 @@ struct VisualRuleTests {
         #expect(regions.contains { $0.x < 102 && $0.width > 60 && $0.y + $0.height <= 201 && $0.y + $0.height >= 198 })
     }
 
+    @Test func aFineDottedLineWithDotsRunTogetherIsALineToWriteOn() throws {
+        // A dotted line to write on as a render shows it: 1.5-point dots 1 point apart, every fifth piece
+        // two dots and their gap run together (3.5 points), 75 points in all, after a caption ("beginning ...").
+        var page = Sketch()
+        page.caption(x: 60, y: 195, width: 36)
+        var x = 100.0
+        for index in 0..<25 {
+            let width = index % 5 == 4 ? 3.5 : 1.5
+            page.fill(x: x, y: 200, width: width, height: 0.7)
+            x += width + 1
+        }
+        let regions = try page.detect()
+        #expect(regions.count == 1, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+        #expect(regions.contains { $0.x >= 98 && $0.x < 102 && $0.width > 60 && abs($0.y + $0.height - 200) <= 2 })
+    }
+
     @Test func eighteenPointBoxesAndRingsAreCheckBoxes() throws {
         // The usual widget size of check boxes and radio buttons.
         var page = Sketch()
