@@ -37,15 +37,7 @@ extension Image {
                 }
             }
         case (8, false):
-            let w = l_int32(width | 1), h = l_int32(height | 1)
-            return try withPix { pix throws(ImagingError) in
-                switch operation {
-                case .dilate: try Image.take(pixDilateGray(pix, w, h), operation: name)
-                case .erode: try Image.take(pixErodeGray(pix, w, h), operation: name)
-                case .open: try Image.take(pixOpenGray(pix, w, h), operation: name)
-                case .close: try Image.take(pixCloseGray(pix, w, h), operation: name)
-                }
-            }
+            return try rankMorphology(operation, width: width, height: height)
         default:
             throw ImagingError.unsupportedDepth(operation: name, depth: depth, expected: "1-bit or 8-bit grey")
         }
@@ -59,11 +51,6 @@ extension Image {
         guard width >= 1, height >= 1 else {
             throw ImagingError.invalidArgument(operation: "top-hat", reason: "element \(width)x\(height) is empty")
         }
-        let gray = try grayscale()
-        let type = brightFeatures ? L_TOPHAT_WHITE : L_TOPHAT_BLACK
-        return try gray.withPix { pix throws(ImagingError) in
-            try Image.take(
-                pixTophat(pix, l_int32(width | 1), l_int32(height | 1), l_int32(type)), operation: "top-hat")
-        }
+        return try grayscale().rankTopHat(width: width, height: height, brightFeatures: brightFeatures)
     }
 }
