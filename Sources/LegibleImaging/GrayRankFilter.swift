@@ -55,6 +55,8 @@ enum GrayRankFilter {
         return output
     }
 
+    /// One pass down the columns: each pixel the maximum (or minimum) of the `window` pixels of its column
+    /// centred on it, clipped at the top and bottom.
     private static func downColumns(_ pixels: [UInt8], width: Int, height: Int, window: Int, maximum: Bool)
         -> [UInt8]
     {
