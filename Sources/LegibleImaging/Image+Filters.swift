@@ -16,25 +16,39 @@ extension Image {
     /// tinted metal. Grey images are returned as by ``grayscale()``.
     public func grayscaleFromMostContrastingChannel() throws(ImagingError) -> Image {
         guard depth == 32 else { return try grayscale() }
-        var best: Image?
-        var bestDeviation: Float = -1
-        for channel in [COLOR_RED, COLOR_GREEN, COLOR_BLUE] {
-            let component = try withPix { pix throws(ImagingError) in
-                try Image.take(pixGetRGBComponent(pix, l_int32(channel)), operation: "channel extraction")
+        // Deviations from every (w / 200)-th pixel of every (h / 200)-th row, as Leptonica's sampled statistics
+        // take them from each extracted channel; only the chosen channel is extracted.
+        let channel = withPix { pix -> l_int32 in
+            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix)), wordsPerLine = Int(pixGetWpl(pix))
+            guard let data = pixGetData(pix) else { return l_int32(COLOR_RED) }
+            let step = max(1, min(width, height) / 200)
+            var sums = (0.0, 0.0, 0.0), squares = (0.0, 0.0, 0.0), count = 0.0
+            for y in stride(from: 0, to: height, by: step) {
+                let line = data + y * wordsPerLine
+                for x in stride(from: 0, to: width, by: step) {
+                    let word = line[x]
+                    // Red in the most significant byte, then green and blue (Leptonica's RGBA words).
+                    let red = Double(word >> 24), green = Double((word >> 16) & 0xff), blue = Double((word >> 8) & 0xff)
+                    sums.0 += red; sums.1 += green; sums.2 += blue
+                    squares.0 += red * red; squares.1 += green * green; squares.2 += blue * blue
+                    count += 1
+                }
             }
-            let deviation = component.withPix { pix -> Float in
-                var value: Float = 0
-                let factor = l_int32(max(1, min(pixGetWidth(pix), pixGetHeight(pix)) / 200))
-                return pixGetAverageMasked(pix, nil, 0, 0, factor, l_int32(L_STANDARD_DEVIATION), &value) == 0
-                    ? value : 0
+            func deviation(_ sum: Double, _ square: Double) -> Float {
+                let mean = sum / count
+                return Float(max(0, square / count - mean * mean).squareRoot())
             }
-            if deviation > bestDeviation {
-                bestDeviation = deviation
-                best = component
-            }
+            let deviations = [
+                deviation(sums.0, squares.0), deviation(sums.1, squares.1), deviation(sums.2, squares.2),
+            ]
+            // The first of equals wins.
+            var best = 0
+            for index in 1..<3 where deviations[index] > deviations[best] { best = index }
+            return l_int32([COLOR_RED, COLOR_GREEN, COLOR_BLUE][best])
         }
-        guard let best else { throw ImagingError.operationFailed(operation: "channel extraction") }
-        return best
+        return try withPix { pix throws(ImagingError) in
+            try Image.take(pixGetRGBComponent(pix, channel), operation: "channel extraction")
+        }
     }
 
     /// Mean and standard deviation of the grey levels (0...255), sampled every `step` pixels in each direction.

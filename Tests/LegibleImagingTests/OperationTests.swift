@@ -166,6 +166,34 @@ struct OperationTests {
         #expect(stats.standardDeviation > 50)
     }
 
+    @Test(arguments: 0..<3) func theChannelWhereInkDiffersIsTheOneTaken(channel: Int) throws {
+        // Stripes that differ from the ground only in `channel` (red, green or blue); the other two channels
+        // are flat at different levels, so taking any of them would give a flat image.
+        var pixels = [UInt8]()
+        for y in 0..<300 {
+            for x in 0..<400 {
+                var pixel: [UInt8] = [60, 90, 120, 255]
+                if (y / 10) % 2 == 0 && (x / 7) % 3 == 0 { pixel[channel] = 230 }
+                pixels += pixel
+            }
+        }
+        let gray = try Image(width: 400, height: 300, format: .rgba8, pixels: pixels)
+            .grayscaleFromMostContrastingChannel()
+        #expect(try gray.pixel(x: 0, y: 0) == 230)
+        #expect(try gray.pixel(x: 1, y: 15) == [60, 90, 120][channel])
+    }
+
+    @Test func ofTwoChannelsWithEqualContrastRedIsTaken() throws {
+        // Red and green stripes of the same contrast at different levels: the first channel is the one taken.
+        var pixels = [UInt8]()
+        for y in 0..<40 {
+            for _ in 0..<40 { pixels += (y / 5) % 2 == 0 ? [200, 160, 90, 255] : [60, 20, 90, 255] }
+        }
+        let gray = try Image(width: 40, height: 40, format: .rgba8, pixels: pixels)
+            .grayscaleFromMostContrastingChannel()
+        #expect(try gray.pixel(x: 3, y: 2) == 200)
+    }
+
     @Test func pngRoundTripIsLossless() throws {
         let image = try Image(data: Fixtures.bytes("text/invoice.jpg"))
         let again = try Image(data: image.pngData())
