@@ -85,34 +85,34 @@ public struct FormFieldDetector: Sendable {
                 width: Double(box.width) * pointsPerPixel, height: Double(box.height) * pointsPerPixel)
         }
         if isScan, let textReader, !candidates.isEmpty {
-            // Only where a caption can be: OCR of a whole scanned page costs seconds, these zones far less.
-            var zones: [PixelRect] = []
-            for candidate in candidates {
-                let cell: PDFRect? = candidate.cell.map(points)
-                for zone in LabelFinder.captionZones(
-                    for: points(candidate.box), cell: cell, isCheckbox: candidate.shape == .checkbox)
-                {
-                    let width = (zone.width / pointsPerPixel).rounded(.up), height = (zone.height / pointsPerPixel).rounded(.up)
-                    zones.append(PixelRect(
-                        x: Int(zone.x / pointsPerPixel), y: Int(zone.y / pointsPerPixel), width: Int(width), height: Int(height)))
+            // OCR costs about half a millisecond a character, so a scanned page is read only where captions can
+            // be, nearest first: each field's cell and the run to its left (and right of a check box); then the
+            // lines below and above the fields those leave without a caption; then the column headers over
+            // captions that are only a number ("(6)"). Zones of neighbouring fields overlap: a word read again
+            // is kept once.
+            func read(_ zones: [PDFRect]) {
+                let pixels = zones.map { zone in
+                    PixelRect(
+                        x: Int(zone.x / pointsPerPixel), y: Int(zone.y / pointsPerPixel),
+                        width: Int((zone.width / pointsPerPixel).rounded(.up)),
+                        height: Int((zone.height / pointsPerPixel).rounded(.up)))
                 }
+                guard !pixels.isEmpty else { return }
+                let found = (try? textReader.words(in: image, zones: pixels, pointsPerPixel: pointsPerPixel)) ?? []
+                let known = words
+                words += found.filter { word in !known.contains { $0.rect.intersectionOverUnion(word.rect) > 0.5 } }
             }
-            words = (try? textReader.words(in: image, zones: zones, pointsPerPixel: pointsPerPixel)) ?? []
-            // A caption above that is only a number ("(6)") heads a table column: read the header over it too.
-            let first = LabelFinder(words: words, fields: candidates.map { points($0.box) })
-            var headers: [PixelRect] = []
-            for candidate in candidates where candidate.shape != .checkbox {
-                let rect = points(candidate.box)
-                let label = first.label(for: rect, cell: candidate.cell.map(points), isCheckbox: false)
-                guard !label.isEmpty, !label.contains(where: \.isLetter) else { continue }
-                let zone = LabelFinder.headerZone(above: rect)
-                headers.append(PixelRect(
-                    x: Int(zone.x / pointsPerPixel), y: Int(zone.y / pointsPerPixel),
-                    width: Int((zone.width / pointsPerPixel).rounded(.up)), height: Int((zone.height / pointsPerPixel).rounded(.up))))
-            }
-            if !headers.isEmpty {
-                words += (try? textReader.words(in: image, zones: headers, pointsPerPixel: pointsPerPixel)) ?? []
-            }
+            let fields = candidates.map { (rect: points($0.box), cell: $0.cell.map(points), isCheckbox: $0.shape == .checkbox) }
+            read(fields.flatMap { LabelFinder.nearCaptionZones(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox) })
+            let near = LabelFinder(words: words, fields: fields.map(\.rect))
+            read(fields.filter { !near.hasNearCaption(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox) }
+                .flatMap { LabelFinder.farCaptionZones(for: $0.rect) })
+            let first = LabelFinder(words: words, fields: fields.map(\.rect))
+            read(fields.filter { field in
+                guard !field.isCheckbox else { return false }
+                let label = first.label(for: field.rect, cell: field.cell, isCheckbox: false)
+                return !label.isEmpty && !label.contains(where: \.isLetter)
+            }.map { LabelFinder.headerZone(above: $0.rect) })
         }
         let labels = LabelFinder(words: words, fields: candidates.map { points($0.box) })
         var regions: [FieldRegion] = []

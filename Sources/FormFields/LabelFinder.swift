@@ -10,21 +10,16 @@ struct LabelFinder {
     /// The words of `rect` or of the cell holding it, else the nearest caption left, right (check boxes),
     /// below or above, in points.
     func label(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> String {
-        let others = fields.filter { $0 != rect }
-        let words = others.isEmpty ? self.words : self.words.filter { word in
-            !others.contains { $0.contains(x: word.rect.midX, y: word.rect.midY) }
-        }
+        let words = wordsOutsideOtherFields(than: rect)
         if let cell {
-            let inCell = words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxY <= rect.y + 2 }
+            let inCell = Self.words(words, in: cell, above: rect)
             if !inCell.isEmpty {
                 if Self.hasWord(inCell) { return join(inCell) }
                 let horizontally = words.filter { min($0.rect.maxX, cell.maxX) - max($0.rect.x, cell.x) > 0 }
                 return join(headerBlock(ending: inCell, among: horizontally) + inCell)
             }
         }
-        let sameLine = words.filter { overlapFraction($0.rect, rect) > 0.4 }
-        let left = sameLine.filter { $0.rect.maxX <= rect.x + 2 && rect.x - $0.rect.maxX < 160 }
-        let right = sameLine.filter { $0.rect.x >= rect.maxX - 2 && $0.rect.x - rect.maxX < 160 }
+        let (left, right) = sideWords(words, of: rect)
         if isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
         if let phrase = phrase(left, from: rect.x, forward: false) { return phrase }
         let horizontally = words.filter { min($0.rect.maxX, rect.maxX) - max($0.rect.x, rect.x) > 0 }
@@ -45,19 +40,61 @@ struct LabelFinder {
         return ""
     }
 
-    /// Where ``label(for:cell:isCheckbox:)`` looks for a caption of a field at `rect`, in points: the cell, the
-    /// run to the left (and to the right of a check box), and a line's height below and above. A scanned page
-    /// is read by OCR only there.
-    static func captionZones(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> [PDFRect] {
+    /// True when ``label(for:cell:isCheckbox:)`` is settled by the words of the ``nearCaptionZones(for:cell:isCheckbox:)``
+    /// alone: a caption in the cell, on the left, or on the right of a check box. Words below and above the
+    /// field could not change it.
+    func hasNearCaption(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> Bool {
+        let words = wordsOutsideOtherFields(than: rect)
+        if let cell {
+            let inCell = Self.words(words, in: cell, above: rect)
+            // A cell holding only a number is captioned by the header above it.
+            if !inCell.isEmpty { return Self.hasWord(inCell) }
+        }
+        let (left, right) = sideWords(words, of: rect)
+        if isCheckbox, phrase(right, from: rect.maxX, forward: true) != nil { return true }
+        return phrase(left, from: rect.x, forward: false) != nil
+    }
+
+    /// The words not inside another field: a word inside another field is that field's content or caption (a
+    /// prefilled value, the next box's label), never this field's.
+    private func wordsOutsideOtherFields(than rect: PDFRect) -> [PDFWord] {
+        let others = fields.filter { $0 != rect }
+        return others.isEmpty ? words : words.filter { word in
+            !others.contains { $0.contains(x: word.rect.midX, y: word.rect.midY) }
+        }
+    }
+
+    /// The words of `cell` above the field's bottom edge (a caption in the cell's top-left corner).
+    private static func words(_ words: [PDFWord], in cell: PDFRect, above rect: PDFRect) -> [PDFWord] {
+        words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxY <= rect.y + 2 }
+    }
+
+    /// The words on the field's line within 160 points to its left and to its right.
+    private func sideWords(_ words: [PDFWord], of rect: PDFRect) -> (left: [PDFWord], right: [PDFWord]) {
+        let sameLine = words.filter { overlapFraction($0.rect, rect) > 0.4 }
+        return (
+            sameLine.filter { $0.rect.maxX <= rect.x + 2 && rect.x - $0.rect.maxX < 160 },
+            sameLine.filter { $0.rect.x >= rect.maxX - 2 && $0.rect.x - rect.maxX < 160 }
+        )
+    }
+
+    /// Where ``label(for:cell:isCheckbox:)`` looks first for a caption of a field at `rect`, in points: the cell,
+    /// and the run to the left (and to the right of a check box). A scanned page is read by OCR there first.
+    static func nearCaptionZones(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> [PDFRect] {
         let top = rect.y - 4, bottom = min(rect.maxY + 2, rect.y + 40)
-        var zones = [
-            PDFRect(x: max(0, rect.x - 200), y: top, width: rect.x - max(0, rect.x - 200), height: bottom - top),
-            PDFRect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 17),
-            PDFRect(x: rect.x, y: max(0, rect.y - 18), width: rect.width, height: rect.y + 1 - max(0, rect.y - 18)),
-        ]
+        var zones = [PDFRect(x: max(0, rect.x - 200), y: top, width: rect.x - max(0, rect.x - 200), height: bottom - top)]
         if isCheckbox { zones.append(PDFRect(x: rect.maxX, y: top, width: 200, height: bottom - top)) }
         if let cell { zones.append(cell) }
         return zones.filter { $0.width > 1 && $0.height > 1 }
+    }
+
+    /// Where ``label(for:cell:isCheckbox:)`` looks next, in points: a line's height below and above the field.
+    /// A scanned page is read there only for fields the near zones leave without a caption.
+    static func farCaptionZones(for rect: PDFRect) -> [PDFRect] {
+        [
+            PDFRect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 17),
+            PDFRect(x: rect.x, y: max(0, rect.y - 18), width: rect.width, height: rect.y + 1 - max(0, rect.y - 18)),
+        ].filter { $0.width > 1 && $0.height > 1 }
     }
 
     /// Where a table column's header over a field's number caption is read on a scanned page: the 45 points

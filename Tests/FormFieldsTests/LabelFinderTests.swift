@@ -50,4 +50,26 @@ struct LabelFinderTests {
         let named = LabelFinder(words: [word("Header", x: 520, y: 230, line: 0), word("Amount", x: 520, y: 245, line: 1)])
         #expect(named.label(for: cell, cell: nil, isCheckbox: false) == "Amount")
     }
+
+    @Test func aNearCaptionIsOneThatWordsBelowAndAboveCannotChange() {
+        // Scanned pages are read near each field first; below and above only where that found no caption.
+        let field = PDFRect(x: 200, y: 300, width: 150, height: 15)
+        let left = word("Name:", x: 160, y: 302, line: 0)
+        let far = [word("Signature", x: 210, y: 318, line: 1), word("Heading", x: 210, y: 286, line: 0)]
+        let near = LabelFinder(words: [left])
+        #expect(near.hasNearCaption(for: field, cell: nil, isCheckbox: false))
+        #expect(LabelFinder(words: [left] + far).label(for: field, cell: nil, isCheckbox: false) == "Name:")
+        #expect(!LabelFinder(words: far).hasNearCaption(for: field, cell: nil, isCheckbox: false))
+        #expect(LabelFinder(words: far).label(for: field, cell: nil, isCheckbox: false) == "Signature")
+
+        // A check box's caption on its right is near; a cell holding only a column number is not.
+        let box = PDFRect(x: 100, y: 400, width: 10, height: 10)
+        #expect(LabelFinder(words: [word("Yes", x: 114, y: 399, line: 0)]).hasNearCaption(for: box, cell: nil, isCheckbox: true))
+        let cell = PDFRect(x: 500, y: 240, width: 90, height: 110)
+        let inCell = PDFRect(x: 504, y: 258, width: 82, height: 90)
+        let number = LabelFinder(words: [word("(6)", x: 541, y: 245, line: 0)])
+        #expect(!number.hasNearCaption(for: inCell, cell: cell, isCheckbox: false))
+        let named = LabelFinder(words: [word("Amount", x: 520, y: 244, line: 0)])
+        #expect(named.hasNearCaption(for: inCell, cell: cell, isCheckbox: false))
+    }
 }
