@@ -57,13 +57,15 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev"])]),
 
         // Tesseract's per-line PNG hand-off stored without compression (a hook on Leptonica's pixWriteMem;
-        // the one C target with code: see its header).
+        // a C target with code: see its header).
         .target(name: "CTesseractHandOff", linkerSettings: [.linkedLibrary("lept")]),
+        // JPEG decoding straight into Leptonica's pixel layout with libjpeg-turbo (Debian: libjpeg62-turbo-dev).
+        .target(name: "CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // MARK: Wrappers
         .target(
             name: "LegibleImaging",
-            dependencies: ["CLeptonica", "CHeif"],
+            dependencies: ["CLeptonica", "CHeif", "CJPEGDecode"],
             swiftSettings: strictSettings),
         .target(
             name: "LegibleOCR",

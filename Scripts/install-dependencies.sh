@@ -6,6 +6,8 @@ packages=(
     pkg-config
     # C libraries (headers and pkg-config files)
     libtesseract-dev libleptonica-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev
+    # JPEG decoding straight into Leptonica's layout (CJPEGDecode)
+    libjpeg62-turbo-dev
     # HEIC photos (an iPhone camera's default format), decoded with libheif (HEVC through libde265)
     libheif-dev
     # Tesseract's English model, and the command-line tool the parity tests and baselines compare against

@@ -112,10 +112,7 @@ extension Image {
         let decoded: UnsafeMutablePointer<PIX>?
         let reduction = format == .jpeg ? options.jpegReduction(width: width, height: height) : 1
         if format == .jpeg {
-            // Hint 0 (no L_JPEG_CONTINUE_WITH_BAD_DATA): a truncated or corrupt JPEG fails instead of being
-            // returned half grey.
-            var warnings: l_int32 = 0
-            decoded = pixReadMemJpeg(bytes, buffer.count, 0, l_int32(reduction), &warnings, 0)
+            decoded = try decodeJPEG(buffer, reduction: reduction) ?? decodeJPEGWithLeptonica(buffer, reduction: reduction)
         } else {
             decoded = pixReadMem(bytes, buffer.count)
         }

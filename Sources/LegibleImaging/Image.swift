@@ -1,4 +1,5 @@
 package import CLeptonica
+import Foundation
 
 /// A decoded raster image: the single owner of one Leptonica `PIX`.
 ///
@@ -55,6 +56,15 @@ public final class Image: @unchecked Sendable {
         var value: l_uint32 = 0
         guard pixGetPixel(pix, l_int32(x), l_int32(y), &value) == 0 else { return nil }
         return value
+    }
+
+    /// True when both images have the same size and depth and every word of pixel data is the same, row
+    /// padding included: the check that two decoders or two filters produce identical images.
+    package func hasSameWords(as other: Image) -> Bool {
+        guard width == other.width, height == other.height, depth == other.depth,
+            pixGetWpl(pix) == pixGetWpl(other.pix), let mine = pixGetData(pix), let theirs = pixGetData(other.pix)
+        else { return false }
+        return memcmp(mine, theirs, Int(pixGetWpl(pix)) * height * 4) == 0
     }
 
     /// An independent copy of the pixels (the copy shares nothing with this image).
