@@ -102,8 +102,12 @@ public struct FormFieldDetector: Sendable {
                 let known = words
                 words += found.filter { word in !known.contains { $0.rect.intersectionOverUnion(word.rect) > 0.5 } }
             }
-            let fields = candidates.map { (rect: points($0.box), cell: $0.cell.map(points), isCheckbox: $0.shape == .checkbox) }
-            read(fields.flatMap { LabelFinder.nearCaptionZones(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox) })
+            let fields = candidates.map {
+                (rect: points($0.box), cell: $0.cell.map(points), isCheckbox: $0.shape == .checkbox)
+            }
+            read(fields.flatMap {
+                LabelFinder.nearCaptionZones(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox)
+            })
             let near = LabelFinder(words: words, fields: fields.map(\.rect))
             read(fields.filter { !near.hasNearCaption(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox) }
                 .flatMap { LabelFinder.farCaptionZones(for: $0.rect) })

@@ -82,7 +82,8 @@ struct LabelFinder {
     /// and the run to the left (and to the right of a check box). A scanned page is read by OCR there first.
     static func nearCaptionZones(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> [PDFRect] {
         let top = rect.y - 4, bottom = min(rect.maxY + 2, rect.y + 40)
-        var zones = [PDFRect(x: max(0, rect.x - 200), y: top, width: rect.x - max(0, rect.x - 200), height: bottom - top)]
+        let leftEdge = max(0, rect.x - 200)
+        var zones = [PDFRect(x: leftEdge, y: top, width: rect.x - leftEdge, height: bottom - top)]
         if isCheckbox { zones.append(PDFRect(x: rect.maxX, y: top, width: 200, height: bottom - top)) }
         if let cell { zones.append(cell) }
         return zones.filter { $0.width > 1 && $0.height > 1 }

@@ -20,7 +20,8 @@ extension Image {
         }
         defer { legible_jpeg_close(jpeg) }
         func damaged() -> ImagingError {
-            .damaged(format: .jpeg, reason: legible_jpeg_error(jpeg).map { String(cString: $0) } ?? "the pixel data cannot be decoded")
+            let reason = legible_jpeg_error(jpeg).map { String(cString: $0) }
+            return .damaged(format: .jpeg, reason: reason ?? "the pixel data cannot be decoded")
         }
         if legible_jpeg_error(jpeg) != nil { throw damaged() }
         let layout = legible_jpeg_output_layout(jpeg)
@@ -45,9 +46,12 @@ extension Image {
     /// Decodes JPEG bytes with Leptonica's `pixReadMemJpeg` (any colour space it knows, CMYK and YCCK
     /// included); nil when it fails. Hint 0 (no `L_JPEG_CONTINUE_WITH_BAD_DATA`): a truncated or corrupt JPEG
     /// fails instead of being returned half grey.
-    static func decodeJPEGWithLeptonica(_ buffer: UnsafeRawBufferPointer, reduction: Int) -> UnsafeMutablePointer<PIX>? {
+    static func decodeJPEGWithLeptonica(_ buffer: UnsafeRawBufferPointer, reduction: Int)
+        -> UnsafeMutablePointer<PIX>?
+    {
         guard let base = buffer.baseAddress else { return nil }
         var warnings: l_int32 = 0
-        return pixReadMemJpeg(base.assumingMemoryBound(to: l_uint8.self), buffer.count, 0, l_int32(reduction), &warnings, 0)
+        let bytes = base.assumingMemoryBound(to: l_uint8.self)
+        return pixReadMemJpeg(bytes, buffer.count, 0, l_int32(reduction), &warnings, 0)
     }
 }

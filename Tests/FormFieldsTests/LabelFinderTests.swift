@@ -64,7 +64,8 @@ struct LabelFinderTests {
 
         // A check box's caption on its right is near; a cell holding only a column number is not.
         let box = PDFRect(x: 100, y: 400, width: 10, height: 10)
-        #expect(LabelFinder(words: [word("Yes", x: 114, y: 399, line: 0)]).hasNearCaption(for: box, cell: nil, isCheckbox: true))
+        let yes = LabelFinder(words: [word("Yes", x: 114, y: 399, line: 0)])
+        #expect(yes.hasNearCaption(for: box, cell: nil, isCheckbox: true))
         let cell = PDFRect(x: 500, y: 240, width: 90, height: 110)
         let inCell = PDFRect(x: 504, y: 258, width: 82, height: 90)
         let number = LabelFinder(words: [word("(6)", x: 541, y: 245, line: 0)])

@@ -18,7 +18,10 @@ struct JPEGDecodeTests {
         let bytes = try Fixtures.bytes(path)
         for reduction in [1, 2, 4, 8] {
             let (direct, leptonica) = try bytes.withUnsafeBytes { buffer in
-                (try Image.decodeJPEG(buffer, reduction: reduction), Image.decodeJPEGWithLeptonica(buffer, reduction: reduction))
+                (
+                    try Image.decodeJPEG(buffer, reduction: reduction),
+                    Image.decodeJPEGWithLeptonica(buffer, reduction: reduction)
+                )
             }
             let ours = try #require(direct.map { Image(owning: $0) }, "\(path) fell back to Leptonica")
             let theirs = try #require(leptonica.map { Image(owning: $0) })
