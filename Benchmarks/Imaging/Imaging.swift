@@ -32,4 +32,16 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         try Image(contentsOf: SerialPhotos.photo("etched").path)
     }
+
+    // Sauvola's threshold as the light-screen variant runs it: the working copy of a settings-screen photo,
+    // window half-width 1/40 of its height (8 to 40 pixels), k = 0.15.
+    Benchmark("Sauvola binarisation (screen photo, working size)") { benchmark, gray in
+        for _ in benchmark.scaledIterations {
+            blackHole(try gray.binarizedSauvola(windowHalfSize: max(8, min(40, gray.height / 40)), factor: 0.15))
+        }
+    } setup: { () throws -> Image in
+        let image = try Image(contentsOf: SerialPhotos.photo("screen").path)
+        let gray = try image.grayscaleFromMostContrastingChannel()
+        return try gray.scaled(by: min(1, 1200 / Double(max(image.width, image.height))))
+    }
 }
