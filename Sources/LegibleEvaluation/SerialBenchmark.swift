@@ -59,6 +59,7 @@ public struct SerialBenchmark {
                     candidates: result.candidates.map { .init(serial: $0.serial, confidence: $0.confidence) },
                     milliseconds: 0, reason: result.reason, lines: result.lines.map(\.text))
                 prediction.timings = result.timings
+                if result.reachedTimeLimit { prediction.reachedTimeLimit = true }
             } catch {
                 prediction = SerialPrediction(
                     file: photo.lastPathComponent, preset: preset.rawValue, candidates: [], milliseconds: 0,

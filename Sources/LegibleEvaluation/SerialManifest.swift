@@ -65,6 +65,8 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
     public var lines: [String]?
     /// The scanner's time per stage (decode, locate, recognise, rank), for diagnosis; absent for baselines.
     public var timings: SerialScanTimings?
+    /// True when the scan stopped at its time limit (`--time-limit`); absent otherwise.
+    public var reachedTimeLimit: Bool?
 
     /// Creates a prediction.
     public init(

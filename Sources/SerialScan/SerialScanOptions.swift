@@ -25,6 +25,13 @@ public struct SerialScanOptions: Sendable, Hashable {
     public var stopConfidence: Double
     /// Most candidates returned. Default 5.
     public var maximumCandidates: Int
+    /// When set, a scan starts no further image variant or line reading once it has taken this long, decoding
+    /// included, and answers with the best it has found (``SerialScanResult/reachedTimeLimit`` says so). A
+    /// reading under way finishes, so a scan can run over by about one reading (20 ms on a 2-core server of
+    /// 2026). Nil (the default) lets every scan read up to ``maximumLines``: most photos end well before, but
+    /// the slowest tenth of the main serial set takes 0.4-0.8 s. A server that must answer within a time can
+    /// trade those photos' accuracy for it (README, Performance).
+    public var timeLimit: Duration?
     /// When set, each scan writes what it looked at into this existing folder as PNGs: the ink found by each
     /// image variant (`ink-<variant>.png`) and each line as sent to Tesseract (`line-<variant>-<x>-<y>.png`).
     /// For diagnosis only: it slows scans down and overwrites earlier files.
@@ -40,8 +47,9 @@ public struct SerialScanOptions: Sendable, Hashable {
     public init(
         decode: DecodeOptions = photoDecoding, workingSize: Int = 1200, recognitionHeight: Int = 34,
         maximumLines: Int = 16, stopConfidence: Double = 0.6, maximumCandidates: Int = 5,
-        diagnosticsDirectory: String? = nil
+        timeLimit: Duration? = nil, diagnosticsDirectory: String? = nil
     ) {
+        self.timeLimit = timeLimit
         self.diagnosticsDirectory = diagnosticsDirectory
         self.decode = decode
         self.workingSize = workingSize

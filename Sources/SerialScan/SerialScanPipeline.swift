@@ -24,10 +24,16 @@ struct SerialScanPipeline {
             return SerialScanResult(
                 candidates: [], preset: preset, timings: timings, reason: "the image is blank", lines: [])
         }
+        // The time limit counts decoding too.
+        let decoding = Duration.microseconds(Int64(decodeMilliseconds * 1000))
+        let deadline = options.timeLimit.map { start.advanced(by: $0 - decoding) }
         var result: SerialScanResult
         if requested == .auto {
             let guess = PresetClassifier.classify(photo.working, statistics: photo.statistics)
-            var passes = [try scan(photo, preset: guess, deviceType: deviceType, lineBudget: options.maximumLines)]
+            var passes = [
+                try scan(
+                    photo, preset: guess, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)
+            ]
             // Global statistics tell the kinds of photo apart only roughly (a light settings screen can pass for
             // a label or for metal). When the guessed kind's pipeline ends short of the stop confidence, the
             // others read the photo too, each with half the line budget, until one of them reaches the stop
@@ -38,13 +44,20 @@ struct SerialScanPipeline {
                     // A pass that reaches the stop confidence ends the fallback, as it would end a scan: on
                     // 2026-11-26 the same top-1 and AUROC on both serial sets, main-set p90 521 -> 461 ms.
                     if passes.contains(where: { ($0.top?.confidence ?? 0) >= options.stopConfidence }) { break }
-                    passes.append(try scan(photo, preset: other, deviceType: deviceType, lineBudget: budget))
+                    if let deadline, clock.now >= deadline {
+                        passes[0].reachedTimeLimit = true
+                        break
+                    }
+                    passes.append(
+                        try scan(photo, preset: other, deviceType: deviceType, lineBudget: budget, deadline: deadline))
                 }
             }
             result = passes.count == 1 ? passes[0] : Self.merged(passes, limit: options.maximumCandidates)
         } else {
-            result = try scan(photo, preset: requested, deviceType: deviceType, lineBudget: options.maximumLines)
+            result = try scan(
+                photo, preset: requested, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)
         }
+        if result.reachedTimeLimit, result.candidates.isEmpty { result.reason = Self.timeLimitReason }
         let codes = ExpressServiceCode.tags(in: result.lines)
         (result.candidates, result.candidateFeatures) = ExpressServiceCode.reconciled(
             result.candidates, features: result.candidateFeatures, tags: codes, limit: options.maximumCandidates)
@@ -96,6 +109,7 @@ struct SerialScanPipeline {
             candidates: ranked.map(\.candidate), preset: leading.preset, timings: timings,
             reason: ranked.isEmpty ? passes[0].reason : nil, lines: passes.flatMap(\.lines))
         result.candidateFeatures = ranked.map(\.features)
+        result.reachedTimeLimit = passes.contains(where: \.reachedTimeLimit)
         return result
     }
 
@@ -109,9 +123,10 @@ struct SerialScanPipeline {
 
     /// One preset's pipeline over a prepared photo, reading at most `lineBudget` lines. Its timings hold the
     /// locate, recognise and rank stages only.
-    private func scan(_ photo: PreparedPhoto, preset: SerialPreset, deviceType: DeviceType?, lineBudget: Int)
-        throws(SerialScanError) -> SerialScanResult
-    {
+    private func scan(
+        _ photo: PreparedPhoto, preset: SerialPreset, deviceType: DeviceType?, lineBudget: Int,
+        deadline: ContinuousClock.Instant?
+    ) throws(SerialScanError) -> SerialScanResult {
         let clock = ContinuousClock()
         var timings = SerialScanTimings()
         let gray = photo.gray, working = photo.working, scale = photo.scale
@@ -128,11 +143,16 @@ struct SerialScanPipeline {
         var readLines: [SerialScanLine] = []
         var ranked: [SerialCandidate] = []
         var sawText = false
+        var reachedTimeLimit = false
         var locateTime = Duration.zero
         var recognizeTime = Duration.zero
         var rankTime = Duration.zero
 
         variants: for variant in ImageVariant.ordered(for: preset, darkBackground: darkBackground) {
+            if let deadline, clock.now >= deadline {
+                reachedTimeLimit = true
+                break variants
+            }
             let locateStart = clock.now
             let lines: [TextLineCandidate]
             let profile: InkProfile?
@@ -199,6 +219,10 @@ struct SerialScanPipeline {
                         !Self.isCloseCall(lineEvidence, ranker: ranker, deviceType: deviceType, appleContext: appleContext)
                     {
                         break
+                    }
+                    if let deadline, clock.now >= deadline {
+                        reachedTimeLimit = true
+                        break variants
                     }
                     let recognizeStart = clock.now
                     let read = try recognize(
@@ -271,16 +295,26 @@ struct SerialScanPipeline {
         timings.locate = locateTime.milliseconds
         timings.recognize = recognizeTime.milliseconds
         timings.rank = rankTime.milliseconds
-        let reason: String? =
-            ranked.isEmpty ? (sawText ? "text was found but none of it reads as a serial number" : "no text was found") : nil
+        let reason: String?
+        if !ranked.isEmpty {
+            reason = nil
+        } else if reachedTimeLimit {
+            reason = Self.timeLimitReason
+        } else {
+            reason = sawText ? "text was found but none of it reads as a serial number" : "no text was found"
+        }
         let withFeatures = ranker.rankWithFeatures(
             evidence, deviceType: deviceType, appleContext: appleContext, limit: options.maximumCandidates)
         var result = SerialScanResult(
             candidates: withFeatures.map(\.candidate), preset: preset, timings: timings, reason: reason,
             lines: readLines)
         result.candidateFeatures = withFeatures.map(\.features)
+        result.reachedTimeLimit = reachedTimeLimit
         return result
     }
+
+    /// Why a scan stopped by ``SerialScanOptions/timeLimit`` has no candidates.
+    static let timeLimitReason = "the time limit was reached before a serial number was read"
 
     /// Confidence below which a line holding a serial-like word is read a second time, a third larger.
     static let secondReadingBelow = 0.85

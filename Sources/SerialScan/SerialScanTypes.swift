@@ -99,6 +99,8 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     public var lines: [SerialScanLine]
     /// Each candidate's confidence-model inputs, in candidate order (for calibration tools; not encoded).
     package var candidateFeatures: [[Double]] = []
+    /// True when the scan stopped at ``SerialScanOptions/timeLimit`` with lines it had not read (not encoded).
+    public var reachedTimeLimit = false
 
     private enum CodingKeys: String, CodingKey {
         case candidates, preset, timings, reason, lines

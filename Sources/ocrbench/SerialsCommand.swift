@@ -33,10 +33,18 @@ struct SerialsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the scanner's intermediate images (ink, lines as read) to this folder.")
     var diagnostics: String?
 
+    @Option(
+        name: .long,
+        help: "Stop reading a photo after this many milliseconds, decoding included (SerialScanOptions.timeLimit).")
+    var timeLimit: Double?
+
     @Option(name: .long, help: "Write a PNG per photo with the lines read, the chosen box and the top three candidates.")
     var annotate: String?
 
     func validate() throws {
+        if let timeLimit, !(timeLimit >= 0 && timeLimit <= 600_000) {
+            throw ValidationError("--time-limit must be 0 to 600000 milliseconds, not \(timeLimit)")
+        }
         if let baseline, baseline != "tesseract-cli" {
             throw ValidationError("unknown baseline '\(baseline)'; the only baseline is tesseract-cli")
         }
@@ -59,6 +67,7 @@ struct SerialsCommand: AsyncParsableCommand {
         let bar = ProgressBar(total: photos.count, label: "legible")
         var options = SerialScanOptions()
         options.diagnosticsDirectory = diagnostics
+        options.timeLimit = timeLimit.map { .microseconds(Int64($0 * 1000)) }
         var benchmark = SerialBenchmark(preset: preset, options: options)
         if let annotate {
             try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
@@ -84,6 +93,10 @@ struct SerialsCommand: AsyncParsableCommand {
         }
         let report = SerialReport(predictions: results, manifest: manifest, baseline: baselineResults)
         print(report.text)
+        if let timeLimit {
+            let stopped = results.filter { $0.reachedTimeLimit == true }.count
+            print("\(stopped) of \(results.count) scans stopped at the \(timeLimit) ms time limit")
+        }
     }
 
     private func write(_ predictions: [SerialPrediction], to path: String) throws {

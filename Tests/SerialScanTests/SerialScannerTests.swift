@@ -25,6 +25,25 @@ struct SerialScannerTests {
         #expect(box.intersection(image.bounds) != nil)
     }
 
+    @Test func aTimeLimitStopsTheReadingAndSaysSo() throws {
+        // A limit already spent reads nothing and says why; a limit never reached changes nothing.
+        let data = try Fixtures.bytes("text/serial-line.png")
+        let recognizer = try Recognizer(configuration: SerialScanner.recognizerConfiguration)
+        func scan(_ limit: Duration?) throws -> SerialScanResult {
+            try SerialScanner.scan(
+                imageData: data, preset: .sticker, deviceType: .macbook, recognizer: recognizer,
+                options: SerialScanOptions(timeLimit: limit))
+        }
+        let stopped = try scan(.zero)
+        #expect(stopped.reachedTimeLimit)
+        #expect(stopped.candidates.isEmpty && stopped.lines.isEmpty)
+        #expect(stopped.reason == "the time limit was reached before a serial number was read")
+        let generous = try scan(.seconds(600)), unlimited = try scan(nil)
+        #expect(!generous.reachedTimeLimit && !unlimited.reachedTimeLimit)
+        #expect(generous.candidates.map(\.serial) == unlimited.candidates.map(\.serial))
+        #expect(generous.candidates.prefix(3).contains { $0.serial == "C02XK1JCJG5J" })
+    }
+
     @Test func aDellTagTheExpressServiceCodeSpellsIsConfirmed() async throws {
         // "Service Tag 8C5V0WN" above "Express Service Code: 181 496 983 91", the tag in decimal: on its own
         // the tag scores about 0.26 (its 0 is read as O and repaired by the grammar).
