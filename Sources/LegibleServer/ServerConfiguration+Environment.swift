@@ -33,6 +33,8 @@ extension ServerConfiguration {
         public static let publicBaseURL = "LEGIBLE_PUBLIC_URL"
         /// Graceful shutdown grace period in seconds.
         public static let shutdownGracePeriod = "LEGIBLE_SHUTDOWN_GRACE"
+        /// Longest a serial scan reads, in seconds.
+        public static let scanTimeLimit = "LEGIBLE_SCAN_TIME_LIMIT"
     }
 
     /// Reads a configuration from environment variables, starting from the defaults.
@@ -74,6 +76,7 @@ extension ServerConfiguration {
         if let value = try seconds(EnvironmentKey.scanJobLifetime) { scanJobLifetime = value }
         if let value = try seconds(EnvironmentKey.documentLifetime) { documentLifetime = value }
         if let value = try seconds(EnvironmentKey.shutdownGracePeriod) { shutdownGracePeriod = value }
+        if let value = try seconds(EnvironmentKey.scanTimeLimit) { scanTimeLimit = value }
         if let value = string(EnvironmentKey.signingKey) { signingKey = value }
         if let value = string(EnvironmentKey.publicBaseURL) { publicBaseURL = value }
     }

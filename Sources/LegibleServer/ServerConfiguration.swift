@@ -38,6 +38,10 @@ public struct ServerConfiguration: Sendable {
     public var publicBaseURL: String?
     /// Version string reported by `/health`.
     public var version: String
+    /// Longest a serial scan reads, in seconds, before it answers with the best it has found
+    /// (`SerialScanOptions.timeLimit`); nil (the default) for no limit. Used where the server starts its own
+    /// engines (`legible-server`).
+    public var scanTimeLimit: TimeInterval?
 
     /// Default values: loopback, port 8080, `./legible-data`, one worker per core, open, 120 requests a minute,
     /// 25 MB uploads, 4 synchronous scans per worker in progress, 1000 queued jobs, scans kept 1 hour,
@@ -60,8 +64,10 @@ public struct ServerConfiguration: Sendable {
         shutdownGracePeriod: TimeInterval = 30,
         signingKey: String? = nil,
         publicBaseURL: String? = nil,
-        version: String = LegibleServerVersion.current
+        version: String = LegibleServerVersion.current,
+        scanTimeLimit: TimeInterval? = nil
     ) {
+        self.scanTimeLimit = scanTimeLimit
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -103,6 +109,9 @@ public struct ServerConfiguration: Sendable {
         }
         if apiKeys.contains(where: { $0.count < 8 }) {
             throw ConfigurationError("every API key must be at least 8 characters")
+        }
+        if let scanTimeLimit, !(0.01...600).contains(scanTimeLimit) {
+            throw ConfigurationError("the scan time limit must be 0.01...600 seconds, got \(scanTimeLimit)")
         }
         if let signingKey, signingKey.utf8.count < 16 {
             throw ConfigurationError("the signing key must be at least 16 bytes")

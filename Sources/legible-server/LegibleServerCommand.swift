@@ -31,6 +31,10 @@ struct LegibleServerCommand: AsyncParsableCommand {
     var documentTTL: Double?
     @Option(name: .customLong("public-url"), help: "Base URL for links (LEGIBLE_PUBLIC_URL).") var publicURL: String?
     @Option(help: "Tesseract engines shared by all jobs; default: active cores.") var recognizers: Int?
+    @Option(
+        name: .customLong("scan-time-limit"),
+        help: "Longest a serial scan reads, seconds, before it answers with the best found (LEGIBLE_SCAN_TIME_LIMIT).")
+    var scanTimeLimit: Double?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -59,6 +63,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
         if let scanTTL { configuration.scanJobLifetime = scanTTL }
         if let documentTTL { configuration.documentLifetime = documentTTL }
         if let publicURL { configuration.publicBaseURL = publicURL }
+        if let scanTimeLimit { configuration.scanTimeLimit = scanTimeLimit }
         do {
             try configuration.validate()
         } catch {
@@ -66,7 +71,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "legible-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let engines = try Engines.installed(recognizers: recognizers)
+        let engines = try Engines.installed(recognizers: recognizers, scanTimeLimit: configuration.scanTimeLimit)
         let app = try await buildApplication(configuration: configuration, engines: engines, logger: logger)
         try await app.runService()
     }

@@ -11,6 +11,7 @@ struct ConfigurationTests {
             "LEGIBLE_WORKERS": "3", "LEGIBLE_API_KEYS": " key-one-123456, ,key-two-123456,key-one-123456",
             "LEGIBLE_RATE_LIMIT": "10", "LEGIBLE_RATE_LIMIT_WINDOW": "30", "LEGIBLE_MAX_UPLOAD_BYTES": "2048",
             "LEGIBLE_SCAN_TTL": "60", "LEGIBLE_DOCUMENT_TTL": "120", "LEGIBLE_PUBLIC_URL": "https://x.test",
+            "LEGIBLE_SCAN_TIME_LIMIT": "0.25",
         ])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 9000)
@@ -23,6 +24,7 @@ struct ConfigurationTests {
         #expect(configuration.scanJobLifetime == 60)
         #expect(configuration.documentLifetime == 120)
         #expect(configuration.publicBaseURL == "https://x.test")
+        #expect(configuration.scanTimeLimit == 0.25)
         try configuration.validate()
     }
 
@@ -31,12 +33,16 @@ struct ConfigurationTests {
         #expect(configuration.scanJobLifetime == 3600)
         #expect(configuration.documentLifetime == 86400)
         #expect(configuration.apiKeys.isEmpty)
+        #expect(configuration.scanTimeLimit == nil)
         try configuration.validate()
     }
 
     @Test func rejectsBadValues() {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: ["LEGIBLE_PORT": "eighty"]) }
         #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: ["LEGIBLE_SCAN_TTL": "inf"]) }
+        #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration(environment: ["LEGIBLE_SCAN_TIME_LIMIT": "soon"])
+        }
         for adjust in [
             { (c: inout ServerConfiguration) in c.port = 70000 },
             { $0.workerCount = 0 },
@@ -44,6 +50,10 @@ struct ConfigurationTests {
             { $0.maxUploadBytes = 10 },
             { $0.signingKey = "tiny" },
             { $0.rateLimitRequests = 0 },
+            { $0.scanTimeLimit = 0 },
+            { $0.scanTimeLimit = -1 },
+            { $0.scanTimeLimit = .nan },
+            { $0.scanTimeLimit = 601 },
         ] {
             var configuration = ServerConfiguration()
             adjust(&configuration)

@@ -1,10 +1,17 @@
+public import Foundation
+import SerialScan
+
 extension Engines {
     /// The engines of this build: the serial reader, the field detector and the composer.
     ///
-    /// - Parameter recognizers: Tesseract engines in the shared pool; nil for one per core.
+    /// - Parameters:
+    ///   - recognizers: Tesseract engines in the shared pool; nil for one per core.
+    ///   - scanTimeLimit: Longest a serial scan reads, in seconds (`SerialScanOptions.timeLimit`); nil for none.
     /// - Throws: when an engine cannot start (e.g. Tesseract's language data is missing).
-    public static func installed(recognizers: Int? = nil) throws -> Engines {
-        let reader: any SerialReading = try SerialScannerReader(engines: recognizers)
+    public static func installed(recognizers: Int? = nil, scanTimeLimit: TimeInterval? = nil) throws -> Engines {
+        let options = SerialScanOptions(timeLimit: scanTimeLimit.map { .microseconds(Int64($0 * 1_000_000)) })
+        let scanner = try SerialScanner(engines: recognizers, options: options)
+        let reader: any SerialReading = SerialScannerReader(scanner: scanner)
         return Engines(serialReader: reader, fieldDetector: FormFieldsDetector(), formComposer: FormFillComposer())
     }
 }
