@@ -40,9 +40,9 @@ struct LabelFinder {
         return ""
     }
 
-    /// True when ``label(for:cell:isCheckbox:)`` is settled by the words of the ``nearCaptionZones(for:cell:isCheckbox:)``
-    /// alone: a caption in the cell, on the left, or on the right of a check box. Words below and above the
-    /// field could not change it.
+    /// True when ``label(for:cell:isCheckbox:)`` is settled by the words of the
+    /// ``nearCaptionZones(for:cell:isCheckbox:)`` alone: a caption in the cell, on the left, or on the right of a
+    /// check box. Words below and above the field could not change it.
     func hasNearCaption(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> Bool {
         let words = wordsOutsideOtherFields(than: rect)
         if let cell {

@@ -112,7 +112,9 @@ extension Image {
         let decoded: UnsafeMutablePointer<PIX>?
         let reduction = format == .jpeg ? options.jpegReduction(width: width, height: height) : 1
         if format == .jpeg {
-            decoded = try decodeJPEG(buffer, reduction: reduction) ?? decodeJPEGWithLeptonica(buffer, reduction: reduction)
+            // libjpeg-turbo straight into Leptonica's layout; Leptonica's reader for CMYK and YCCK.
+            decoded = try decodeJPEG(buffer, reduction: reduction)
+                ?? decodeJPEGWithLeptonica(buffer, reduction: reduction)
         } else {
             decoded = pixReadMem(bytes, buffer.count)
         }

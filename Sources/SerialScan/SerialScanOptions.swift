@@ -30,7 +30,7 @@ public struct SerialScanOptions: Sendable, Hashable {
     /// reading under way finishes, so a scan can run over by about one reading (20 ms on a 2-core server of
     /// 2026). Nil (the default) lets every scan read up to ``maximumLines``: most photos end well before, but
     /// the slowest tenth of the main serial set takes 0.4-0.8 s. A server that must answer within a time can
-    /// trade those photos' accuracy for it (README, Performance).
+    /// trade those photos' accuracy for it (README, Performance). A limit of zero or less reads nothing.
     public var timeLimit: Duration?
     /// When set, each scan writes what it looked at into this existing folder as PNGs: the ink found by each
     /// image variant (`ink-<variant>.png`) and each line as sent to Tesseract (`line-<variant>-<x>-<y>.png`).

@@ -99,7 +99,8 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     public var lines: [SerialScanLine]
     /// Each candidate's confidence-model inputs, in candidate order (for calibration tools; not encoded).
     package var candidateFeatures: [[Double]] = []
-    /// True when the scan stopped at ``SerialScanOptions/timeLimit`` with lines it had not read (not encoded).
+    /// True when the scan stopped at ``SerialScanOptions/timeLimit`` before it had read all it would have (not
+    /// encoded).
     public var reachedTimeLimit = false
 
     private enum CodingKeys: String, CodingKey {
