@@ -369,7 +369,7 @@ struct SerialParserTests {
         #expect(serials([Lines.line("2021-03-04 Made in China")]).isEmpty)
     }
 
-    @Test func offersTheLookAlikeOfTheLeastCertainZeroOrOInGenericIDs() throws {
+    @Test func offersTheLookAlikeOfTheLeastCertainCharacterOfALookAlikePair() throws {
         // "CB08DT2B66V3Z" read with its 0 less certain than the other characters: the O reading is offered too,
         // one repair further and ranked below it.
         var symbols = Lines.symbols("CB08DT2B66V3Z", x: 0, score: 0.95).map(observed)
@@ -382,16 +382,31 @@ struct SerialParserTests {
         let ranked = SerialRanker.standard.rank([generic, twin], deviceType: nil).map(\.serial)
         #expect(ranked == ["CB08DT2B66V3Z", "CBO8DT2B66V3Z"])
 
-        // Apple's formats have no O or I: nothing to swap.
-        let appleSymbols = Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed)
+        // Apple's formats have no O or I: their 0 and 1 are never swapped, their 5 and S are.
+        var appleSymbols = Lines.symbols("C02XK1JCJG5J", x: 0, score: 0.9).map(observed)
+        appleSymbols[1].score = 0.5
         let apple = try #require(SerialParser.fit(appleSymbols, format: .apple12))
-        #expect(SerialParser.lookAlikeTwin(of: apple, symbols: appleSymbols) == nil)
+        let appleTwin = try #require(SerialParser.lookAlikeTwin(of: apple, symbols: appleSymbols))
+        #expect(!appleTwin.serial.contains("O") && !appleTwin.serial.contains("I"))
+        appleSymbols[1].score = 0.9
+        appleSymbols[10].score = 0.6
+        let five = try #require(SerialParser.fit(appleSymbols, format: .apple12))
+        #expect(SerialParser.lookAlikeTwin(of: five, symbols: appleSymbols)?.serial == "C02XK1JCJGSJ")
+        // A randomised Apple serial whose S was read less surely than the rest: the 5 is offered too.
+        var randomised = Lines.symbols("2MTS0ZESGH", x: 0, score: 0.95).map(observed)
+        randomised[7].score = 0.55
+        let read = try #require(SerialParser.fit(randomised, format: .appleRandom))
+        let offered = try #require(SerialParser.lookAlikeTwin(of: read, symbols: randomised))
+        #expect(offered.serial == "2MTS0ZE5GH")
+        let order = SerialRanker.standard.rank([read, offered], deviceType: .iphone).map(\.serial)
+        #expect(order == ["2MTS0ZESGH", "2MTS0ZE5GH"])
     }
 
     @Test func lookAlikeTwinsAddNoAgreement() throws {
         // Two readings of "CB08DT2B66V3Z" agree; the twin of each is still a single alternative, and a twin
         // never counts as a reading of the string it spells.
-        let symbols = Lines.symbols("CB08DT2B66V3Z", x: 0, score: 0.95).map(observed)
+        var symbols = Lines.symbols("CB08DT2B66V3Z", x: 0, score: 0.95).map(observed)
+        symbols[2].score = 0.9
         let generic = try #require(SerialParser.fit(symbols, format: .generic))
         let twin = try #require(SerialParser.lookAlikeTwin(of: generic, symbols: symbols))
         var readings: [SerialEvidence] = []
