@@ -29,7 +29,13 @@ struct LabelFinder {
         let above = horizontally.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < 14 }
         let gapBelow = below.map { $0.rect.y - rect.maxY }.min() ?? .infinity
         let gapAbove = above.map { rect.y - $0.rect.maxY }.min() ?? .infinity
-        if !below.isEmpty && gapBelow <= gapAbove + 1 { return join(firstLine(below.sorted { $0.rect.y < $1.rect.y })) }
+        // Only a field of one line's height takes a caption from below when there is one above too: a box with
+        // room for more is captioned above it, as a table's cells are by their column's header, not by the text
+        // under the table.
+        let oneLine = rect.height <= VisualDetector.tallestOneLineCell
+        if !below.isEmpty && gapBelow <= gapAbove + 1 && (above.isEmpty || oneLine) {
+            return join(firstLine(below.sorted { $0.rect.y < $1.rect.y }))
+        }
         if !above.isEmpty {
             let line = firstLine(above.sorted { $0.rect.y > $1.rect.y })
             // A column's number ("(6)") is not a caption by itself: the header text above it is.

@@ -28,6 +28,22 @@ struct LabelFinderTests {
         #expect(finder.label(for: line, cell: nil, isCheckbox: false) == "Datum")
     }
 
+    @Test func aBoxTallerThanALineTakesTheCaptionAboveItOverTheTextBelow() {
+        // A table's empty cell: its column header 6 points above, the sentence under the table 2 points below.
+        let finder = LabelFinder(words: [
+            word("Taxable", x: 110, y: 383, line: 0), word("Payroll", x: 150, y: 383, line: 0),
+            word("State", x: 100, y: 462, line: 1), word("Agency:", x: 130, y: 462, line: 1),
+        ])
+        let cell = PDFRect(x: 100, y: 400, width: 120, height: 60)
+        #expect(finder.label(for: cell, cell: nil, isCheckbox: false) == "Taxable Payroll")
+        // A one-line field 6 points under a heading and 2 over its caption still takes the nearer caption below.
+        let underline = LabelFinder(words: [
+            word("Payroll", x: 150, y: 383, line: 0), word("Date", x: 110, y: 417, line: 1),
+        ])
+        let line = PDFRect(x: 100, y: 400, width: 120, height: 15)
+        #expect(underline.label(for: line, cell: nil, isCheckbox: false) == "Date")
+    }
+
     @Test func aWordInsideAnotherFieldIsNeverThisFieldsCaption() {
         // "Jr" is the value printed in the suffix field to the left; the prefix field's caption is under it.
         let suffix = PDFRect(x: 186, y: 100, width: 38, height: 18)
