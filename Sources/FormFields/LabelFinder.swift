@@ -34,6 +34,13 @@ struct LabelFinder {
         // under the table.
         let oneLine = rect.height <= VisualDetector.tallestOneLineCell
         if !below.isEmpty && gapBelow <= gapAbove + 1 && (above.isEmpty || oneLine) {
+            if !oneLine, above.isEmpty {
+                let higher = horizontally.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < 45 }
+                if !higher.isEmpty {
+                    let line = firstLine(higher.sorted { $0.rect.y > $1.rect.y })
+                    return join(Self.hasWord(line) ? line : headerBlock(ending: line, among: horizontally) + line)
+                }
+            }
             return join(firstLine(below.sorted { $0.rect.y < $1.rect.y }))
         }
         if !above.isEmpty {

@@ -36,6 +36,10 @@ struct LabelFinderTests {
         ])
         let cell = PDFRect(x: 100, y: 400, width: 120, height: 60)
         #expect(finder.label(for: cell, cell: nil, isCheckbox: false) == "Taxable Payroll")
+        // The header may sit higher, at the top of a tall header cell: up to 45 points above still beats the text
+        // below a box.
+        let lowerBox = PDFRect(x: 100, y: 425, width: 120, height: 35)
+        #expect(finder.label(for: lowerBox, cell: nil, isCheckbox: false) == "Taxable Payroll")
         // A one-line field 6 points under a heading and 2 over its caption still takes the nearer caption below.
         let underline = LabelFinder(words: [
             word("Payroll", x: 150, y: 383, line: 0), word("Date", x: 110, y: 417, line: 1),
