@@ -87,9 +87,9 @@ public struct FormFieldDetector: Sendable {
         if isScan, let textReader, !candidates.isEmpty {
             // OCR costs about half a millisecond a character, so a scanned page is read only where captions can
             // be, nearest first: each field's cell and the run to its left (and right of a check box); then the
-            // lines below and above the fields those leave without a caption; then the column headers over
-            // captions that are only a number ("(6)"). Zones of neighbouring fields overlap: a word read again
-            // is kept once.
+            // lines above and below the fields those leave without a caption (below a taller box only when
+            // nothing is right above it); then the column headers over captions that are only a number ("(6)").
+            // Zones of neighbouring fields overlap: a word read again is kept once.
             func read(_ zones: [PDFRect]) {
                 let pixels = zones.map { zone in
                     PixelRect(
@@ -109,8 +109,18 @@ public struct FormFieldDetector: Sendable {
                 LabelFinder.nearCaptionZones(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox)
             })
             let near = LabelFinder(words: words, fields: fields.map(\.rect))
-            read(fields.filter { !near.hasNearCaption(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox) }
-                .flatMap { LabelFinder.farCaptionZones(for: $0.rect) })
+            let uncaptioned = fields.filter {
+                !near.hasNearCaption(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox)
+            }
+            // A box taller than one line takes a caption from below only when none is right above it.
+            let oneLine = { (rect: PDFRect) in rect.height <= VisualDetector.tallestOneLineCell }
+            read(uncaptioned.flatMap { field in
+                let below = oneLine(field.rect) ? LabelFinder.captionZoneBelow(field.rect) : nil
+                return [LabelFinder.captionZoneAbove(field.rect), below].compactMap { $0 }
+            })
+            let above = LabelFinder(words: words, fields: fields.map(\.rect))
+            read(uncaptioned.filter { !oneLine($0.rect) && !above.hasCaptionAbove(for: $0.rect) }
+                .compactMap { LabelFinder.captionZoneBelow($0.rect) })
             let first = LabelFinder(words: words, fields: fields.map(\.rect))
             read(fields.filter { field in
                 guard !field.isCheckbox else { return false }

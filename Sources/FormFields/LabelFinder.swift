@@ -26,7 +26,7 @@ struct LabelFinder {
         // The nearer of the captions right below (an underline's "Date") and right above (a box's "Name"): on
         // a column of boxes, each box's caption sits just above it and the next box's just below.
         let below = horizontally.filter { $0.rect.y >= rect.maxY - 1 && $0.rect.y - rect.maxY < 12 }
-        let above = horizontally.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < 14 }
+        let above = Self.words(horizontally, above: rect, within: 14)
         let gapBelow = below.map { $0.rect.y - rect.maxY }.min() ?? .infinity
         let gapAbove = above.map { rect.y - $0.rect.maxY }.min() ?? .infinity
         // Only a field of one line's height takes a caption from below when there is one above too: a box with
@@ -35,7 +35,7 @@ struct LabelFinder {
         let oneLine = rect.height <= VisualDetector.tallestOneLineCell
         if !below.isEmpty && gapBelow <= gapAbove + 1 && (above.isEmpty || oneLine) {
             if !oneLine, above.isEmpty {
-                let higher = horizontally.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < 45 }
+                let higher = Self.words(horizontally, above: rect, within: 45)
                 if !higher.isEmpty {
                     let line = firstLine(higher.sorted { $0.rect.y > $1.rect.y })
                     return join(Self.hasWord(line) ? line : headerBlock(ending: line, among: horizontally) + line)
@@ -66,6 +66,20 @@ struct LabelFinder {
         let (left, right) = sideWords(words, of: rect)
         if isCheckbox, phrase(right, from: rect.maxX, forward: true) != nil { return true }
         return phrase(left, from: rect.x, forward: false) != nil
+    }
+
+    /// True when a word lies within 14 points above `rect` and over it, outside other fields: the caption a box
+    /// taller than one line takes before any text below it (``label(for:cell:isCheckbox:)``).
+    func hasCaptionAbove(for rect: PDFRect) -> Bool {
+        let horizontally = wordsOutsideOtherFields(than: rect).filter {
+            min($0.rect.maxX, rect.maxX) - max($0.rect.x, rect.x) > 0
+        }
+        return !Self.words(horizontally, above: rect, within: 14).isEmpty
+    }
+
+    /// The words ending above `rect`'s top (a point of overlap allowed) by less than `reach` points.
+    private static func words(_ words: [PDFWord], above rect: PDFRect, within reach: Double) -> [PDFWord] {
+        words.filter { $0.rect.maxY <= rect.y + 1 && rect.y - $0.rect.maxY < reach }
     }
 
     /// The words not inside another field: a word inside another field is that field's content or caption (a
@@ -102,13 +116,19 @@ struct LabelFinder {
         return zones.filter { $0.width > 1 && $0.height > 1 }
     }
 
-    /// Where ``label(for:cell:isCheckbox:)`` looks next, in points: a line's height below and above the field.
-    /// A scanned page is read there only for fields the near zones leave without a caption.
-    static func farCaptionZones(for rect: PDFRect) -> [PDFRect] {
-        [
-            PDFRect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 17),
-            PDFRect(x: rect.x, y: max(0, rect.y - 18), width: rect.width, height: rect.y + 1 - max(0, rect.y - 18)),
-        ].filter { $0.width > 1 && $0.height > 1 }
+    /// Where ``label(for:cell:isCheckbox:)`` looks next, in points: a line's height above the field. A scanned
+    /// page is read there only for fields the near zones leave without a caption. Nil when empty.
+    static func captionZoneAbove(_ rect: PDFRect) -> PDFRect? {
+        let top = max(0, rect.y - 18)
+        let zone = PDFRect(x: rect.x, y: top, width: rect.width, height: rect.y + 1 - top)
+        return zone.width > 1 && zone.height > 1 ? zone : nil
+    }
+
+    /// A line's height below the field, in points: read on a scanned page for one-line fields left without a
+    /// near caption, and for taller boxes with no caption right above either. Nil when empty.
+    static func captionZoneBelow(_ rect: PDFRect) -> PDFRect? {
+        let zone = PDFRect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 17)
+        return zone.width > 1 && zone.height > 1 ? zone : nil
     }
 
     /// Where a table column's header over a field's number caption is read on a scanned page: the 45 points

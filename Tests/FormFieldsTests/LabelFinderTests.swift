@@ -40,6 +40,8 @@ struct LabelFinderTests {
         // below a box.
         let lowerBox = PDFRect(x: 100, y: 425, width: 120, height: 35)
         #expect(finder.label(for: lowerBox, cell: nil, isCheckbox: false) == "Taxable Payroll")
+        // On a scanned page the line below such a box is read only when nothing is right above it.
+        #expect(finder.hasCaptionAbove(for: cell) && !finder.hasCaptionAbove(for: lowerBox))
         // A one-line field 6 points under a heading and 2 over its caption still takes the nearer caption below.
         let underline = LabelFinder(words: [
             word("Payroll", x: 150, y: 383, line: 0), word("Date", x: 110, y: 417, line: 1),
