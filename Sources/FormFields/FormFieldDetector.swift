@@ -85,7 +85,7 @@ public struct FormFieldDetector: Sendable {
                 width: Double(box.width) * pointsPerPixel, height: Double(box.height) * pointsPerPixel)
         }
         if isScan, let textReader, !candidates.isEmpty {
-            // OCR costs about half a millisecond a character, so a scanned page is read only where captions can
+            // OCR costs about 0.4 ms a character, so a scanned page is read only where captions can
             // be, nearest first: each field's cell and the run to its left (and right of a check box); then the
             // lines above and below the fields those leave without a caption (below a taller box only when
             // nothing is right above it); then the column headers over captions that are only a number ("(6)").
@@ -113,13 +113,12 @@ public struct FormFieldDetector: Sendable {
                 !near.hasNearCaption(for: $0.rect, cell: $0.cell, isCheckbox: $0.isCheckbox)
             }
             // A box taller than one line takes a caption from below only when none is right above it.
-            let oneLine = { (rect: PDFRect) in rect.height <= VisualDetector.tallestOneLineCell }
             read(uncaptioned.flatMap { field in
-                let below = oneLine(field.rect) ? LabelFinder.captionZoneBelow(field.rect) : nil
+                let below = LabelFinder.isOneLine(field.rect) ? LabelFinder.captionZoneBelow(field.rect) : nil
                 return [LabelFinder.captionZoneAbove(field.rect), below].compactMap { $0 }
             })
             let above = LabelFinder(words: words, fields: fields.map(\.rect))
-            read(uncaptioned.filter { !oneLine($0.rect) && !above.hasCaptionAbove(for: $0.rect) }
+            read(uncaptioned.filter { !LabelFinder.isOneLine($0.rect) && !above.hasCaptionAbove(for: $0.rect) }
                 .compactMap { LabelFinder.captionZoneBelow($0.rect) })
             let first = LabelFinder(words: words, fields: fields.map(\.rect))
             read(fields.filter { field in

@@ -32,7 +32,7 @@ struct LabelFinder {
         // Only a field of one line's height takes a caption from below when there is one above too: a box with
         // room for more is captioned above it, as a table's cells are by their column's header, not by the text
         // under the table.
-        let oneLine = rect.height <= VisualDetector.tallestOneLineCell
+        let oneLine = Self.isOneLine(rect)
         if !below.isEmpty && gapBelow <= gapAbove + 1 && (above.isEmpty || oneLine) {
             if !oneLine, above.isEmpty {
                 let higher = Self.words(horizontally, above: rect, within: 45)
@@ -67,6 +67,10 @@ struct LabelFinder {
         if isCheckbox, phrase(right, from: rect.maxX, forward: true) != nil { return true }
         return phrase(left, from: rect.x, forward: false) != nil
     }
+
+    /// True for a field no taller than one line (``VisualDetector/tallestOneLineCell``): one that may take its
+    /// caption from the line below it.
+    static func isOneLine(_ rect: PDFRect) -> Bool { rect.height <= VisualDetector.tallestOneLineCell }
 
     /// True when a word lies within 14 points above `rect` and over it, outside other fields: the caption a box
     /// taller than one line takes before any text below it (``label(for:cell:isCheckbox:)``).
