@@ -11,18 +11,15 @@ struct LabelFinder {
     /// below or above, in points.
     func label(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> String {
         let words = wordsOutsideOtherFields(than: rect)
+        if let near = nearLabel(for: rect, cell: cell, isCheckbox: isCheckbox, among: words) { return near }
         if let cell {
             let inCell = Self.words(words, in: cell, above: rect)
+            // Only a number in the cell ("(6)"): the header over it says what the column holds.
             if !inCell.isEmpty {
-                if Self.hasWord(inCell) { return join(inCell) }
-                let horizontally = words.filter { min($0.rect.maxX, cell.maxX) - max($0.rect.x, cell.x) > 0 }
-                return join(headerBlock(ending: inCell, among: horizontally) + inCell)
+                return join(headerBlock(ending: inCell, among: Self.words(words, over: cell)) + inCell)
             }
         }
-        let (left, right) = sideWords(words, of: rect)
-        if isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
-        if let phrase = phrase(left, from: rect.x, forward: false) { return phrase }
-        let horizontally = words.filter { min($0.rect.maxX, rect.maxX) - max($0.rect.x, rect.x) > 0 }
+        let horizontally = Self.words(words, over: rect)
         // The nearer of the captions right below (an underline's "Date") and right above (a box's "Name"): on
         // a column of boxes, each box's caption sits just above it and the next box's just below.
         let below = horizontally.filter { $0.rect.y >= rect.maxY - 1 && $0.rect.y - rect.maxY < 12 }
@@ -34,7 +31,8 @@ struct LabelFinder {
         // under the table.
         let oneLine = Self.isOneLine(rect)
         if !below.isEmpty && gapBelow <= gapAbove + 1 && (above.isEmpty || oneLine) {
-            if !oneLine, above.isEmpty {
+            if !oneLine {
+                // Nothing right above this box: its header may sit higher, at the top of a tall header cell.
                 let higher = Self.words(horizontally, above: rect, within: 45)
                 if !higher.isEmpty {
                     let line = firstLine(higher.sorted { $0.rect.y > $1.rect.y })
@@ -49,7 +47,9 @@ struct LabelFinder {
             if !Self.hasWord(line) { return join(headerBlock(ending: line, among: horizontally) + line) }
             return join(line)
         }
-        if !isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
+        if !isCheckbox, let phrase = phrase(sideWords(words, of: rect).right, from: rect.maxX, forward: true) {
+            return phrase
+        }
         return ""
     }
 
@@ -57,15 +57,20 @@ struct LabelFinder {
     /// ``nearCaptionZones(for:cell:isCheckbox:)`` alone: a caption in the cell, on the left, or on the right of a
     /// check box. Words below and above the field could not change it.
     func hasNearCaption(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool) -> Bool {
-        let words = wordsOutsideOtherFields(than: rect)
+        nearLabel(for: rect, cell: cell, isCheckbox: isCheckbox, among: wordsOutsideOtherFields(than: rect)) != nil
+    }
+
+    /// The label the near words settle, or nil when they leave it open: the words in the cell when one of them
+    /// is a word (nil when the cell holds only a number, which its column's header captions), else the phrase
+    /// on the right of a check box, else the phrase on the left.
+    private func nearLabel(for rect: PDFRect, cell: PDFRect?, isCheckbox: Bool, among words: [PDFWord]) -> String? {
         if let cell {
             let inCell = Self.words(words, in: cell, above: rect)
-            // A cell holding only a number is captioned by the header above it.
-            if !inCell.isEmpty { return Self.hasWord(inCell) }
+            if !inCell.isEmpty { return Self.hasWord(inCell) ? join(inCell) : nil }
         }
         let (left, right) = sideWords(words, of: rect)
-        if isCheckbox, phrase(right, from: rect.maxX, forward: true) != nil { return true }
-        return phrase(left, from: rect.x, forward: false) != nil
+        if isCheckbox, let phrase = phrase(right, from: rect.maxX, forward: true) { return phrase }
+        return phrase(left, from: rect.x, forward: false)
     }
 
     /// True for a field no taller than one line (``VisualDetector/tallestOneLineCell``): one that may take its
@@ -75,10 +80,12 @@ struct LabelFinder {
     /// True when a word lies within 14 points above `rect` and over it, outside other fields: the caption a box
     /// taller than one line takes before any text below it (``label(for:cell:isCheckbox:)``).
     func hasCaptionAbove(for rect: PDFRect) -> Bool {
-        let horizontally = wordsOutsideOtherFields(than: rect).filter {
-            min($0.rect.maxX, rect.maxX) - max($0.rect.x, rect.x) > 0
-        }
-        return !Self.words(horizontally, above: rect, within: 14).isEmpty
+        !Self.words(Self.words(wordsOutsideOtherFields(than: rect), over: rect), above: rect, within: 14).isEmpty
+    }
+
+    /// The words that overlap `span` horizontally (above, in or below it).
+    private static func words(_ words: [PDFWord], over span: PDFRect) -> [PDFWord] {
+        words.filter { min($0.rect.maxX, span.maxX) - max($0.rect.x, span.x) > 0 }
     }
 
     /// The words ending above `rect`'s top (a point of overlap allowed) by less than `reach` points.
