@@ -25,8 +25,7 @@ struct SerialScanPipeline {
                 candidates: [], preset: preset, timings: timings, reason: "the image is blank", lines: [])
         }
         // The time limit counts decoding too.
-        let decoding = Duration.microseconds(Int64(decodeMilliseconds * 1000))
-        let deadline = options.timeLimit.map { start.advanced(by: $0 - decoding) }
+        let deadline = options.timeLimit.map { start.advanced(by: $0 - .milliseconds(decodeMilliseconds)) }
         var result: SerialScanResult
         if requested == .auto {
             let guess = PresetClassifier.classify(photo.working, statistics: photo.statistics)
@@ -144,15 +143,18 @@ struct SerialScanPipeline {
         var ranked: [SerialCandidate] = []
         var sawText = false
         var reachedTimeLimit = false
+        // True, and noted in the result, once the time limit has passed: no further variant or reading starts.
+        func outOfTime() -> Bool {
+            guard let deadline, clock.now >= deadline else { return false }
+            reachedTimeLimit = true
+            return true
+        }
         var locateTime = Duration.zero
         var recognizeTime = Duration.zero
         var rankTime = Duration.zero
 
         variants: for variant in ImageVariant.ordered(for: preset, darkBackground: darkBackground) {
-            if let deadline, clock.now >= deadline {
-                reachedTimeLimit = true
-                break variants
-            }
+            if outOfTime() { break variants }
             let locateStart = clock.now
             let lines: [TextLineCandidate]
             let profile: InkProfile?
@@ -220,10 +222,7 @@ struct SerialScanPipeline {
                     {
                         break
                     }
-                    if let deadline, clock.now >= deadline {
-                        reachedTimeLimit = true
-                        break variants
-                    }
+                    if outOfTime() { break variants }
                     let recognizeStart = clock.now
                     let read = try recognize(
                         band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,

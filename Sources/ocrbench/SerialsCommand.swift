@@ -67,7 +67,7 @@ struct SerialsCommand: AsyncParsableCommand {
         let bar = ProgressBar(total: photos.count, label: "legible")
         var options = SerialScanOptions()
         options.diagnosticsDirectory = diagnostics
-        options.timeLimit = timeLimit.map { .microseconds(Int64($0 * 1000)) }
+        options.timeLimit = timeLimit.map { .milliseconds($0) }
         var benchmark = SerialBenchmark(preset: preset, options: options)
         if let annotate {
             try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)

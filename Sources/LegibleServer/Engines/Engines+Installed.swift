@@ -9,7 +9,7 @@ extension Engines {
     ///   - scanTimeLimit: Longest a serial scan reads, in seconds (`SerialScanOptions.timeLimit`); nil for none.
     /// - Throws: when an engine cannot start (e.g. Tesseract's language data is missing).
     public static func installed(recognizers: Int? = nil, scanTimeLimit: TimeInterval? = nil) throws -> Engines {
-        let options = SerialScanOptions(timeLimit: scanTimeLimit.map { .microseconds(Int64($0 * 1_000_000)) })
+        let options = SerialScanOptions(timeLimit: scanTimeLimit.map { .seconds($0) })
         let scanner = try SerialScanner(engines: recognizers, options: options)
         let reader: any SerialReading = SerialScannerReader(scanner: scanner)
         return Engines(serialReader: reader, fieldDetector: FormFieldsDetector(), formComposer: FormFillComposer())
