@@ -35,7 +35,7 @@ enum GrayRankFilter {
     }
 
     /// `pixels` (`width` × `height`, row-major) transposed, in tiles that stay in cache.
-    static func transposed(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+    private static func transposed(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: pixels.count)
         let tile = 32
         pixels.withUnsafeBufferPointer { source in

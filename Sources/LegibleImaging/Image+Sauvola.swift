@@ -72,10 +72,12 @@ extension Image {
                         let x = column < half ? half - 1 - column : w - 1 - (column - half - w)
                         return Int32(gray[row + x])
                     }
-                    for column in 0..<half {
-                        let a = value(new, column), b = value(old, column)
-                        sums[column] &+= a &- b
-                        squares[column] &+= a &* a &- b &* b
+                    for edge in [0..<half, (half + w)..<span] {
+                        for column in edge {
+                            let a = value(new, column), b = value(old, column)
+                            sums[column] &+= a &- b
+                            squares[column] &+= a &* a &- b &* b
+                        }
                     }
                     let removed = old ?? new
                     let keep: Int32 = old == nil ? 0 : 1
@@ -83,11 +85,6 @@ extension Image {
                         let a = Int32(gray[new + x]), b = Int32(gray[removed + x]) &* keep
                         sums[half + x] &+= a &- b
                         squares[half + x] &+= a &* a &- b &* b
-                    }
-                    for column in (half + w)..<span {
-                        let a = value(new, column), b = value(old, column)
-                        sums[column] &+= a &- b
-                        squares[column] &+= a &* a &- b &* b
                     }
                 }
                 for y in -half...half { slide(entering: y, leaving: nil) }
