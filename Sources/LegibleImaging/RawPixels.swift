@@ -65,14 +65,11 @@ extension Image {
             let line = data + row * wordsPerLine
             switch format {
             case .gray8:
-                // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
+                // Leptonica packs 8-bit pixels big-endian within each 32-bit word: four bytes at a time, a
+                // loop the compiler vectorises.
                 let fullWords = width / 4
                 for word in 0..<fullWords {
-                    let s = source + word * 4
-                    line[word] =
-                        UInt32(s.load(as: UInt8.self)) << 24 | UInt32(s.load(fromByteOffset: 1, as: UInt8.self)) << 16
-                        | UInt32(s.load(fromByteOffset: 2, as: UInt8.self)) << 8
-                        | UInt32(s.load(fromByteOffset: 3, as: UInt8.self))
+                    line[word] = UInt32(bigEndian: source.loadUnaligned(fromByteOffset: word * 4, as: UInt32.self))
                 }
                 if width % 4 != 0 {
                     var last: UInt32 = 0
@@ -118,11 +115,19 @@ extension Image {
             let w = Int(pixGetWidth(pix)), h = Int(pixGetHeight(pix)), wpl = Int(pixGetWpl(pix))
             guard let data = pixGetData(pix) else { return [] }
             var out = [UInt8](repeating: 0, count: w * h)
-            out.withUnsafeMutableBufferPointer { dest in
+            out.withUnsafeMutableBytes { dest in
+                let fullWords = w / 4
                 for y in 0..<h {
                     let line = data + y * wpl
-                    for x in 0..<w {
-                        dest[y * w + x] = UInt8(truncatingIfNeeded: line[x >> 2] >> (24 - 8 * UInt32(x & 3)))
+                    let row = dest.baseAddress! + y * w
+                    // Big-endian within each word (see makePix): four pixels at a time.
+                    for word in 0..<fullWords {
+                        row.storeBytes(of: line[word].bigEndian, toByteOffset: word * 4, as: UInt32.self)
+                    }
+                    for x in fullWords * 4..<w {
+                        row.storeBytes(
+                            of: UInt8(truncatingIfNeeded: line[x >> 2] >> (24 - 8 * UInt32(x & 3))), toByteOffset: x,
+                            as: UInt8.self)
                     }
                 }
             }

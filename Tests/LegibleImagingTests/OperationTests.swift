@@ -201,10 +201,21 @@ struct OperationTests {
         #expect(try again.grayBytes() == image.grayBytes())
     }
 
-    @Test func rawPixelsRoundTrip() throws {
-        let gray: [UInt8] = (0..<(7 * 3)).map { UInt8($0 * 10) }
-        let image = try Image(width: 7, height: 3, format: .gray8, pixels: gray)
+    @Test(arguments: [1, 3, 4, 7, 8, 13, 64, 67])
+    func greyBytesRoundTripInLeptonicasOrder(width: Int) throws {
+        let height = 3
+        let gray: [UInt8] = (0..<(width * height)).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
+        let image = try Image(width: width, height: height, format: .gray8, pixels: gray)
         #expect(try image.grayBytes() == gray)
+        // Leptonica's own reading of each pixel: the bytes landed where it looks for them.
+        for y in 0..<height {
+            for x in 0..<width where image.pixel(x: x, y: y) != UInt32(gray[y * width + x]) {
+                Issue.record("pixel (\(x), \(y)) of a \(width)-pixel-wide image")
+            }
+        }
+    }
+
+    @Test func rawPixelsRoundTrip() throws {
         // Cairo's native-endian ARGB words.
         var argb = [UInt8]()
         for value: UInt32 in [0xFF11_2233, 0xFFFF_FFFF] { withUnsafeBytes(of: value) { argb += $0 } }
