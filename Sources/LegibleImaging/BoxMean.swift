@@ -17,13 +17,12 @@ enum BoxMean {
         let ringRows = 2 * hc + 2
         let ring = UnsafeMutablePointer<UInt32>.allocate(capacity: ringRows * w)
         let running = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
-        let columnSums = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+        let columnSums = Image.zeroed(UInt32.self, w).baseAddress!
         defer {
             ring.deallocate()
             running.deallocate()
             columnSums.deallocate()
         }
-        columnSums.initialize(repeating: 0, count: w)
         // Every window sum's mean, looked up rather than computed per pixel, for windows up to 257 pixels.
         let largestSum = (2 * wc + 1) * (2 * hc + 1) * 255
         let table = largestSum <= 65_535 ? (0...largestSum).map { Self.mean(UInt32($0), norm: norm) } : nil

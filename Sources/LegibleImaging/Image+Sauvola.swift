@@ -50,90 +50,89 @@ extension Image {
         // window sums along it (a running sum), the thresholds and ink bytes (no dependence between pixels, so
         // the compiler vectorises them), the ink bits packed eight bytes at a time. Sums stay below 2^31 (see
         // largestSauvolaHalf).
-        var columnSums = [Int32](repeating: 0, count: span), columnSquares = [Int32](repeating: 0, count: span)
-        var rowSums = [Int32](repeating: 0, count: w), rowSquares = [Int32](repeating: 0, count: w)
-        var thresholds = [Int32](repeating: 0, count: w)
+        let sums = Self.zeroed(Int32.self, span), squares = Self.zeroed(Int32.self, span)
+        let rowSums = Self.zeroed(Int32.self, w), rowSquares = Self.zeroed(Int32.self, w)
+        let thresholds = Self.zeroed(Int32.self, w)
         // Whole words of ink bytes: the padding past the row's end stays 0.
-        var ink = [UInt8](repeating: 0, count: targetWords * 32)
+        let ink = Self.zeroed(UInt8.self, targetWords * 32)
+        defer {
+            for buffer in [sums, squares, rowSums, rowSquares, thresholds] { buffer.deallocate() }
+            ink.deallocate()
+        }
         gray.withUnsafeBufferPointer { gray in
-            columnSums.withUnsafeMutableBufferPointer { sums in
-            columnSquares.withUnsafeMutableBufferPointer { squares in
-            rowSums.withUnsafeMutableBufferPointer { rowSums in
-            rowSquares.withUnsafeMutableBufferPointer { rowSquares in
-            thresholds.withUnsafeMutableBufferPointer { thresholds in
-            ink.withUnsafeMutableBufferPointer { ink in
-                func mirrored(_ y: Int) -> Int { (y < 0 ? -1 - y : (y >= h ? 2 * h - 1 - y : y)) * w }
-                // Adds row `entering` (mirrored) to the column sums and takes row `leaving` away (nil: none).
-                func slide(entering: Int, leaving: Int?) {
-                    let new = mirrored(entering), old = leaving.map(mirrored)
-                    // The mirrored pixel of an edge column (left of the image or right of it) in `row`, 0 for none.
-                    func value(_ row: Int?, _ column: Int) -> Int32 {
-                        guard let row else { return 0 }
-                        let x = column < half ? half - 1 - column : w - 1 - (column - half - w)
-                        return Int32(gray[row + x])
-                    }
-                    for edge in [0..<half, (half + w)..<span] {
-                        for column in edge {
-                            let a = value(new, column), b = value(old, column)
-                            sums[column] &+= a &- b
-                            squares[column] &+= a &* a &- b &* b
-                        }
-                    }
-                    let removed = old ?? new
-                    let keep: Int32 = old == nil ? 0 : 1
-                    for x in 0..<w {
-                        let a = Int32(gray[new + x]), b = Int32(gray[removed + x]) &* keep
-                        sums[half + x] &+= a &- b
-                        squares[half + x] &+= a &* a &- b &* b
+            func mirrored(_ y: Int) -> Int { (y < 0 ? -1 - y : (y >= h ? 2 * h - 1 - y : y)) * w }
+            // Adds row `entering` (mirrored) to the column sums and takes row `leaving` away (nil: none).
+            func slide(entering: Int, leaving: Int?) {
+                let new = mirrored(entering), old = leaving.map(mirrored)
+                // The mirrored pixel of an edge column (left of the image or right of it) in `row`, 0 for none.
+                func value(_ row: Int?, _ column: Int) -> Int32 {
+                    guard let row else { return 0 }
+                    let x = column < half ? half - 1 - column : w - 1 - (column - half - w)
+                    return Int32(gray[row + x])
+                }
+                for edge in [0..<half, (half + w)..<span] {
+                    for column in edge {
+                        let a = value(new, column), b = value(old, column)
+                        sums[column] &+= a &- b
+                        squares[column] &+= a &* a &- b &* b
                     }
                 }
-                for y in -half...half { slide(entering: y, leaving: nil) }
-                for y in 0..<h {
-                    if y > 0 { slide(entering: y + half, leaving: y - half - 1) }
-                    var sum: Int32 = 0, square: Int32 = 0
-                    for index in 0..<side {
-                        sum &+= sums[index]
-                        square &+= squares[index]
-                    }
-                    rowSums[0] = sum
-                    rowSquares[0] = square
-                    for x in 1..<w {
-                        sum &+= sums[x + side - 1] &- sums[x - 1]
-                        square &+= squares[x + side - 1] &- squares[x - 1]
-                        rowSums[x] = sum
-                        rowSquares[x] = square
-                    }
-                    let row = y * w
-                    for x in 0..<w {
-                        let mean = Self.truncated(meanNorm * Float(rowSums[x]))
-                        let meanSquare = Self.truncated(squareNorm * Double(rowSquares[x]) + 0.5)
-                        let variance = min(65025, max(0, meanSquare &- mean &* mean))
-                        let scale = 1.0 - k * (1.0 - Double(Float(variance).squareRoot()) / 128.0)
-                        thresholds[x] = Self.truncated(Double(mean) * scale) & 0xff
-                    }
-                    for x in 0..<w {
-                        ink[x] = UInt8(truncatingIfNeeded: (Int32(gray[row + x]) &- thresholds[x]) >> 31) & 1
-                    }
-                    // Eight ink bytes (0 or 1, the first lowest in a little-endian load) to one byte, the first
-                    // pixel in the high bit; four to a word.
-                    let bytes = UnsafeRawPointer(ink.baseAddress!), line = target + y * targetWords
-                    for word in 0..<targetWords {
-                        var bits: UInt32 = 0
-                        for part in 0..<4 {
-                            let eight = bytes.loadUnaligned(fromByteOffset: word * 32 + part * 8, as: UInt64.self)
-                            bits = bits << 8 | UInt32(truncatingIfNeeded: (eight &* 0x8040_2010_0804_0201) >> 56)
-                        }
-                        line[word] = bits
-                    }
+                let removed = old ?? new
+                let keep: Int32 = old == nil ? 0 : 1
+                for x in 0..<w {
+                    let a = Int32(gray[new + x]), b = Int32(gray[removed + x]) &* keep
+                    sums[half + x] &+= a &- b
+                    squares[half + x] &+= a &* a &- b &* b
                 }
             }
-            }
-            }
-            }
-            }
+            for y in -half...half { slide(entering: y, leaving: nil) }
+            for y in 0..<h {
+                if y > 0 { slide(entering: y + half, leaving: y - half - 1) }
+                var sum: Int32 = 0, square: Int32 = 0
+                for index in 0..<side {
+                    sum &+= sums[index]
+                    square &+= squares[index]
+                }
+                rowSums[0] = sum
+                rowSquares[0] = square
+                for x in 1..<w {
+                    sum &+= sums[x + side - 1] &- sums[x - 1]
+                    square &+= squares[x + side - 1] &- squares[x - 1]
+                    rowSums[x] = sum
+                    rowSquares[x] = square
+                }
+                let row = y * w
+                for x in 0..<w {
+                    let mean = Self.truncated(meanNorm * Float(rowSums[x]))
+                    let meanSquare = Self.truncated(squareNorm * Double(rowSquares[x]) + 0.5)
+                    let variance = min(65025, max(0, meanSquare &- mean &* mean))
+                    let scale = 1.0 - k * (1.0 - Double(Float(variance).squareRoot()) / 128.0)
+                    thresholds[x] = Self.truncated(Double(mean) * scale) & 0xff
+                }
+                for x in 0..<w {
+                    ink[x] = UInt8(truncatingIfNeeded: (Int32(gray[row + x]) &- thresholds[x]) >> 31) & 1
+                }
+                // Eight ink bytes (0 or 1, the first lowest in a little-endian load) to one byte, the first
+                // pixel in the high bit; four to a word.
+                let bytes = UnsafeRawPointer(ink.baseAddress!), line = target + y * targetWords
+                for word in 0..<targetWords {
+                    var bits: UInt32 = 0
+                    for part in 0..<4 {
+                        let eight = bytes.loadUnaligned(fromByteOffset: word * 32 + part * 8, as: UInt64.self)
+                        bits = bits << 8 | UInt32(truncatingIfNeeded: (eight &* 0x8040_2010_0804_0201) >> 56)
+                    }
+                    line[word] = bits
+                }
             }
         }
         return try Image.take(output, operation: "Sauvola binarisation")
+    }
+
+    /// A buffer of `count` zeros, which the caller deallocates (the working rows of the Swift filters).
+    static func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+        return buffer
     }
 
     /// `Int32(value)` for a value in 0 ..< 2^22, without the range check Swift's conversion makes (which keeps
