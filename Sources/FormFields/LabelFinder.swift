@@ -23,7 +23,7 @@ struct LabelFinder {
         // The nearer of the captions right below (an underline's "Date") and right above (a box's "Name"): on
         // a column of boxes, each box's caption sits just above it and the next box's just below.
         let below = horizontally.filter { $0.rect.y >= rect.maxY - 1 && $0.rect.y - rect.maxY < 12 }
-        let above = Self.words(horizontally, above: rect, within: 14)
+        let above = Self.words(horizontally, above: rect, within: Self.captionAboveReach)
         let gapBelow = below.map { $0.rect.y - rect.maxY }.min() ?? .infinity
         let gapAbove = above.map { rect.y - $0.rect.maxY }.min() ?? .infinity
         // Only a field of one line's height takes a caption from below when there is one above too: a box with
@@ -77,10 +77,14 @@ struct LabelFinder {
     /// caption from the line below it.
     static func isOneLine(_ rect: PDFRect) -> Bool { rect.height <= VisualDetector.tallestOneLineCell }
 
-    /// True when a word lies within 14 points above `rect` and over it, outside other fields: the caption a box
-    /// taller than one line takes before any text below it (``label(for:cell:isCheckbox:)``).
+    /// How far above a field, in points, a caption counts as right above it.
+    static let captionAboveReach = 14.0
+
+    /// True when a word lies within ``captionAboveReach`` above `rect` and over it, outside other fields: the
+    /// caption a box taller than one line takes before any text below it (``label(for:cell:isCheckbox:)``).
     func hasCaptionAbove(for rect: PDFRect) -> Bool {
-        !Self.words(Self.words(wordsOutsideOtherFields(than: rect), over: rect), above: rect, within: 14).isEmpty
+        let over = Self.words(wordsOutsideOtherFields(than: rect), over: rect)
+        return !Self.words(over, above: rect, within: Self.captionAboveReach).isEmpty
     }
 
     /// The words that overlap `span` horizontally (above, in or below it).
