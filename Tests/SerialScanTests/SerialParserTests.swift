@@ -186,6 +186,30 @@ struct SerialParserTests {
         #expect((twoReadings?.confidence ?? 0) > (oneReading?.confidence ?? 1))
     }
 
+    @Test func underAnotherMakersHintAReadingRepairedIntoAnAppleFormatIsNoAgreement() {
+        // A label ID read once with its O and once with a 0: the O reading fits Apple's randomised format only
+        // once repaired to the 0, which must not count as a second reading of the 0 string.
+        func read(_ text: String, _ reading: Int, score: Double = 0.95) -> [SerialEvidence] {
+            SerialParser.evidence(in: [Lines.line(text, score: score)]).map { item in
+                var item = item
+                item.reading = reading
+                return item
+            }
+        }
+        let zero = "HJUS25Z7M0JCGU"
+        let evidence = read(zero, 0) + read("HJUS25Z7MOJCGU", 1, score: 0.96)
+        #expect(evidence.contains { $0.serial == zero && $0.reading == 1 && $0.repairs > 0 })
+        func confidence(of serial: String, in evidence: [SerialEvidence], _ device: DeviceType) -> Double {
+            SerialRanker.standard.rank(evidence, deviceType: device).first { $0.serial == serial }?.confidence ?? 0
+        }
+        let other = SerialRanker.standard.rank(evidence, deviceType: .other)
+        #expect(other.first?.serial == "HJUS25Z7MOJCGU")
+        #expect(confidence(of: zero, in: evidence, .other) == confidence(of: zero, in: read(zero, 0), .other))
+        // On an Apple device (or with no hint) the repair is what Apple's alphabet demands: both readings agree.
+        #expect(SerialRanker.standard.rank(evidence, deviceType: .iphone).first?.serial == zero)
+        #expect(confidence(of: zero, in: evidence, .iphone) > confidence(of: zero, in: read(zero, 0), .iphone))
+    }
+
     @Test func aReadingThatLostAnEndCharacterGetsNoAgreementFromTheWholeReading() {
         // One reading has the whole serial; the other lost its last character. The whole reading, trimmed,
         // also spells the shorter string, but that is not a second reading of it.
