@@ -251,6 +251,10 @@ struct SerialScanPipeline {
                                 return reading
                             }
                         }
+                        // Characters the two readings differ on are taken from the more confident one.
+                        for line in ReadingConsensus.mergedLines(firstReading, read) {
+                            found += SerialParser.evidence(in: [line])
+                        }
                     }
                     readingCount += 1
                     if isFollowUp { followUpReadings.insert(readingCount) }

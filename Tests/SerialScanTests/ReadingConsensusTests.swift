@@ -27,6 +27,23 @@ struct ReadingConsensusTests {
         #expect(ReadingConsensus.agreedLines([Lines.line("A2338X")], [Lines.line("A2338")]).isEmpty)
     }
 
+    @Test func readingsThatDifferInTwoPlacesMergeByConfidence() throws {
+        // Each reading is unsure of a different character: the merge takes the surer one at each place.
+        let first = [Lines.line("Serial 0XPZZ6T7SZ")]
+        var second = [Lines.line("Serial OXPZZ617SZ")]
+        second[0].words[1].symbols[0].confidence = 0.99
+        second[0].words[1].symbols[6].confidence = 0.60
+        let merged = try #require(ReadingConsensus.mergedLines(first, second).first)
+        #expect(merged.words.map(\.text) == ["Serial", "OXPZZ6T7SZ"])
+        #expect(merged.text == "Serial OXPZZ6T7SZ")
+        // One place apart, the same, or too different: nothing to merge.
+        #expect(ReadingConsensus.mergedLines([Lines.line("0XPZZ6T7SZ")], [Lines.line("0XPZZ617SZ")]).isEmpty)
+        #expect(ReadingConsensus.mergedLines([Lines.line("0XPZZ6T7SZ")], [Lines.line("0XPZZ6T7SZ")]).isEmpty)
+        #expect(ReadingConsensus.mergedLines([Lines.line("0XPZZ6T7SZ")], [Lines.line("HJKZZ6T7AB")]).isEmpty)
+        // Where one reading is surer at every differing place, the merge is that reading: nothing new.
+        #expect(ReadingConsensus.mergedLines(first, [Lines.line("Serial OXPZZ617SZ", score: 0.5)]).isEmpty)
+    }
+
     @Test func commonSubsequenceKeepsOrder() {
         let a = "ABXCD".map(String.init), b = "ABCYD".map(String.init)
         #expect(ReadingConsensus.commonSubsequence(a, b) == [0, 1, 3, 4])
