@@ -183,7 +183,7 @@ struct SerialScanPipeline {
             }
             locateTime += clock.now - locateStart
             if !lines.isEmpty { sawText = true }
-            let promising = lines.filter { $0.serialLikeness >= 0.2 }.sorted { $0.serialLikeness > $1.serialLikeness }
+            let promising = Self.readingOrder(lines)
             // Bands to read next, before the remaining promising lines: what a caption announces.
             var queue: [(band: PixelRect, line: TextLineCandidate, caption: RecognizedLine?)] = []
             var next = promising.makeIterator()
@@ -426,6 +426,18 @@ struct SerialScanPipeline {
             throw .recognition(error)
         }
         return RoundGlyphs.readingRoundGlyphs(result.lines, crop: crop).map { Self.map($0, with: toImage) }
+    }
+
+    /// The lines worth reading (serial-likeness at least 0.2), most serial-like first; among lines equally
+    /// serial-like (likeness saturates at 1 for any line with a 10-12 character word), the taller first.
+    ///
+    /// A serial is printed no smaller than the fine print around it, and larger type reads better. On
+    /// 2026-11-26 with device hints, same answers and confidences on both serial sets, and 3.7% (main) and
+    /// 7.9% (held out) fewer lines read before the scans stopped.
+    static func readingOrder(_ lines: [TextLineCandidate]) -> [TextLineCandidate] {
+        lines.filter { $0.serialLikeness >= 0.2 }.sorted {
+            ($0.serialLikeness, $0.characterHeight) > ($1.serialLikeness, $1.characterHeight)
+        }
     }
 
     /// True when a recognised line holds a run of 6 to 18 letters and digits with at least one digit: worth a

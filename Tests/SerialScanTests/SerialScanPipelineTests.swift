@@ -20,6 +20,20 @@ struct SerialScanPipelineTests {
         return result
     }
 
+    @Test func linesAreReadMostSerialLikeFirstThenTallestFirst() {
+        func line(_ likeness: Double, height: Int, y: Int) -> TextLineCandidate {
+            TextLineCandidate(
+                box: PixelRect(x: 0, y: y, width: height * 10, height: height), characters: [], characterHeight: height,
+                lightText: false, serialLikeness: likeness)
+        }
+        let lines = [
+            line(1, height: 12, y: 0), line(0.1, height: 40, y: 50), line(1, height: 20, y: 100),
+            line(0.85, height: 30, y: 150),
+        ]
+        let order = SerialScanPipeline.readingOrder(lines)
+        #expect(order.map(\.box.y) == [100, 0, 150])
+    }
+
     @Test func passesMergeByConfidenceAndTheLeadingPassNamesThePreset() {
         let guess = Self.result(.etched, [("H80031Q100", 0.35), ("BCGA1322", 0.06)], recognize: 100)
         let screen = Self.result(.screen, [("H80031Q100X", 0.54), ("H80031Q100", 0.2)], recognize: 40)
