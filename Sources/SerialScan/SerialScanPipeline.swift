@@ -433,7 +433,9 @@ struct SerialScanPipeline {
     ///
     /// A serial is printed no smaller than the fine print around it, and larger type reads better. On
     /// 2026-11-26 with device hints, same answers and confidences on both serial sets, and 3.7% (main) and
-    /// 7.9% (held out) fewer lines read before the scans stopped.
+    /// 7.9% (held out) fewer lines read before the scans stopped. Without hints one confidence changed: a
+    /// label ID with an O, taken for a plate and read with a 0 (wrong), rose from 0.64 to 1.00 as three
+    /// readings now agreed (main AUROC without hints 0.887 -> 0.820).
     static func readingOrder(_ lines: [TextLineCandidate]) -> [TextLineCandidate] {
         lines.filter { $0.serialLikeness >= 0.2 }.sorted {
             ($0.serialLikeness, $0.characterHeight) > ($1.serialLikeness, $1.characterHeight)
