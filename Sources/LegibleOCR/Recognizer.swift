@@ -136,14 +136,38 @@ public final class Recognizer {
         environmentSetsThreadLimit || omp_get_max_active_levels() == 0
     }
 
-    /// True when Legible's hook on Leptonica's `pixWriteMem` is the one Tesseract calls in this process, so
-    /// ``RecognizerConfiguration/storesLineImagesUncompressed`` takes effect. It is where the executable (or
-    /// a library loaded before Leptonica) exports the hook, as linking Legible into an executable on Linux
-    /// does; false on other systems.
+    /// True when Legible's hooks on Leptonica's `pixWriteMem` and `pixReadMem` are the ones Tesseract calls in
+    /// this process, so ``RecognizerConfiguration/storesLineImagesUncompressed`` takes effect. It is where the
+    /// executable (or a library loaded before Leptonica) exports the hooks, as linking Legible into an
+    /// executable on Linux does; false on other systems.
     public static var handOffIsHooked: Bool { legible_hand_off_is_hooked() != 0 }
 
-    /// How many line images Tesseract has handed to its LSTM uncompressed on the calling thread so far.
+    /// How many line images Tesseract has handed to its LSTM raw or uncompressed on the calling thread so far.
     package static var uncompressedHandOffsOnThisThread: Int { Int(legible_hand_off_uncompressed_writes()) }
+
+    /// `image` written to memory as Tesseract hands a line to its LSTM (inside the hand-off, as a PNG write)
+    /// and read back with `pixReadMem`, with the bytes written; nil when reading back fails. For tests.
+    package static func handOffRoundTrip(_ image: Image) throws -> (image: Image?, bytes: [UInt8]) {
+        var pix: UnsafeMutablePointer<PIX>? = try image.copiedPix()
+        defer { pixDestroy(&pix) }
+        var data: UnsafeMutablePointer<l_uint8>?
+        var size = 0
+        legible_hand_off_begin()
+        let status = pixWriteMem(&data, &size, pix, l_int32(IFF_PNG))
+        legible_hand_off_end()
+        guard status == 0, let data else { throw OCRError.imaging("the hand-off write failed") }
+        defer { free(data) }
+        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        return (handOffRead(bytes), bytes)
+    }
+
+    /// `bytes` read with `pixReadMem` (the hand-off's reader in front of Leptonica's); nil when they do not
+    /// read as an image. For tests.
+    package static func handOffRead(_ bytes: [UInt8]) -> Image? {
+        bytes.withUnsafeBufferPointer { buffer in
+            pixReadMem(buffer.baseAddress, buffer.count).map { Image(owning: $0) }
+        }
+    }
 
     /// The largest width or height Tesseract accepts, in pixels.
     public static let maximumDimension = 32_767

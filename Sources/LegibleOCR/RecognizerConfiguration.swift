@@ -41,9 +41,10 @@ public struct RecognizerConfiguration: Sendable, Hashable {
     /// several times slower, even for one engine.
     public var limitsOpenMPThreads: Bool
     /// Whether the PNG that Tesseract 5 makes of each line for its LSTM (in memory, decoded again at once) is
-    /// stored without zlib compression. Default true: the compression is about a tenth of a serial scan's
-    /// time and the pixels are the same either way (see ``Recognizer/handOffIsHooked``). It has no effect
-    /// where the hook is not in place.
+    /// replaced by the line's raw pixels (or, for images other than 1 and 8 bits a pixel, a PNG without zlib
+    /// compression). Default true: the encoding was about a tenth of a serial scan's time and the pixels are
+    /// the same either way (see ``Recognizer/handOffIsHooked``). It has no effect where the hook is not in
+    /// place.
     public var storesLineImagesUncompressed: Bool
 
     /// Creates a configuration; the defaults read English with dictionaries and alternatives.

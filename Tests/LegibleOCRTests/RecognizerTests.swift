@@ -185,6 +185,43 @@ struct RecognizerHandOffTests {
         if Recognizer.handOffIsHooked { #expect(handOffs[1] >= 1) }
     }
 
+    @Test func lineImagesGoOverRawAndComeBackTheSame() throws {
+        #if os(Linux)
+        // Widths that end mid-word at 1 and 8 bits a pixel, pixels that differ from row to row.
+        for width in [1, 7, 31, 33, 101] {
+            let gray = try Image(
+                width: width, height: 9, format: .gray8,
+                pixels: (0..<(width * 9)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 / width) })
+            for image in [gray, try gray.binarizedOtsu()] {
+                let (back, bytes) = try Recognizer.handOffRoundTrip(image)
+                #expect(Array(bytes.prefix(4)) == Array("LGBL".utf8))
+                let read = try #require(back)
+                #expect(read.hasSameWords(as: image), "width \(width), depth \(image.depth)")
+            }
+        }
+        #endif
+    }
+
+    @Test func damagedRawLineImagesReadAsNothing() throws {
+        #if os(Linux)
+        let image = try Image(width: 40, height: 10, format: .gray8, pixels: [UInt8](repeating: 90, count: 400))
+        let bytes = try Recognizer.handOffRoundTrip(image).bytes
+        #expect(Recognizer.handOffRead(bytes) != nil)
+        // Cut short, one byte long, a depth Leptonica does not hand over, a zero height: refused, no crash.
+        #expect(Recognizer.handOffRead(Array(bytes.dropLast(3))) == nil)
+        #expect(Recognizer.handOffRead(bytes + [0]) == nil)
+        var depth = bytes
+        depth[16] = 24
+        #expect(Recognizer.handOffRead(depth) == nil)
+        var empty = bytes
+        empty[12] = 0
+        #expect(Recognizer.handOffRead(empty) == nil)
+        #expect(Recognizer.handOffRead(Array(bytes.prefix(10))) == nil)
+        // A real PNG still reads through Leptonica.
+        #expect(Recognizer.handOffRead(Array(try image.pngData()))?.hasSameWords(as: image) == true)
+        #endif
+    }
+
     @Test func otherPNGWritesStayCompressed() throws {
         // A blank 1000x1000 grey image: a few kilobytes compressed, a megabyte stored.
         let white = [UInt8](repeating: 255, count: 1_000_000)
