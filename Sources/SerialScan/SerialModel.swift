@@ -89,7 +89,11 @@ public enum SerialModel {
         // every answer (main 93.5% / 94.4% top-1 / top-3, held out 93.3% / 95.6%; AUROC 0.957 -> 0.963 and
         // 0.972 -> 0.972) and the median scan takes 0.91x (main) and 0.88x (held out) the time. -6 gave the
         // same; -7 and lower lost answers or AUROC on the held-out set.
-        let variables = languages.count > 1 ? ["stopper_nondict_certainty_base": "-5"] : [:]
+        var variables = languages.count > 1 ? ["stopper_nondict_certainty_base": "-5"] : [:]
+        // Tesseract tests every line for fixed pitch (a dynamic programme over cut points) before the LSTM reads
+        // it. Off, every line of both serial sets read the same on 2026-11-26 (with device hints), and the
+        // test's 1.6% of a scan's CPU samples (FPCUTPT::assign, held-out set under perf) was gone.
+        variables["textord_disable_pitch_test"] = "1"
         return RecognizerConfiguration(
             languages: languages, dataPath: dataPath, pageSegmentationMode: .singleLine, usesDictionaries: false,
             collectsAlternatives: true, variables: variables,

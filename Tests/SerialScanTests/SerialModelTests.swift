@@ -23,6 +23,10 @@ struct SerialModelTests {
         #expect(!configuration.usesDictionaries)
         let serial = SerialModel.recognizerConfiguration(for: .serial)
         #expect(serial.dataPath == SerialModel.directory)
+        // Every model skips Tesseract's fixed-pitch test (same readings, less time: see SerialModel).
+        for model in SerialModel.Choice.allCases {
+            #expect(SerialModel.recognizerConfiguration(for: model).variables["textord_disable_pitch_test"] == "1")
+        }
     }
 
     /// The model reads serial lines with their captions, with per-symbol alternatives for the grammar's
