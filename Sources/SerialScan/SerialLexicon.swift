@@ -145,6 +145,23 @@ enum SerialLexicon {
         return region.allSatisfy { $0.isLetter } && body.prefix(4).allSatisfy { $0.isLetter || $0.isNumber }
     }
 
+    /// True for an Apple product name of six letters or more as the serial model misreads it: with digits
+    /// taken as the letters they resemble, one letter off `MACBOOK`, `IPHONE` or `AIRPODS` ("MacBook" read
+    /// `M3CB00K` or `M8CB00K`: the model knows few lower-case letters). Plates print the name above the
+    /// serial, and read this way it fits the generic and Dell formats; a serial spells such a word only by
+    /// chance.
+    static func isMisreadProductName(_ token: String) -> Bool {
+        let folded = token.map { letterLookAlikes[$0] ?? $0 }
+        return misreadableProductNames.contains { name in
+            name.count == folded.count && zip(name, folded).filter { $0 != $1 }.count <= 1
+        }
+    }
+
+    private static let misreadableProductNames = ["MACBOOK", "IPHONE", "AIRPODS"].map(Array.init)
+    private static let letterLookAlikes: [Character: Character] = [
+        "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B",
+    ]
+
     /// Captions and labels that OCR glues to the front of the ID that follows them ("SNC02...",
     /// "SERIALNOC02...", "MODELA2338"), longest first.
     private static let gluedCaptions = ["SERIALNUMBER", "SERIALNO", "SERIAL", "SN", "NO", "SERVICETAG"]

@@ -161,7 +161,9 @@ enum SerialParser {
                     evidence.pieces = end - start + 1
                     if evidence.caption == 0 { evidence.caption = caption }
                     evidence.distractor = (evidence.distractor || labelled) && evidence.caption < 1
-                    if SerialLexicon.isRegulatoryID(evidence.serial) { evidence.distractor = true }
+                    if SerialLexicon.isRegulatoryID(evidence.serial) || SerialLexicon.isMisreadProductName(token) {
+                        evidence.distractor = true
+                    }
                     found.append(evidence)
                 }
             }

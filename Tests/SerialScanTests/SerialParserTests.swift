@@ -171,6 +171,19 @@ struct SerialParserTests {
         #expect(serials(lines).first == "37QZ0HVBG1")
     }
 
+    @Test func productNamesMisreadAsIDsAreDistractors() {
+        // "MacBook" as the serial model reads it on a plate, twice, above the serial read once.
+        for token in ["M3CB00K", "M8CB00K", "MACB00K", "1PH0NE", "A1RP0DS"] {
+            #expect(SerialLexicon.isMisreadProductName(token), "\(token)")
+        }
+        for serial in ["C02XK1JCJG5J", "H5G2XS52Z0", "JX3QK72", "M3CB00KX", "MXCB0QK"] {
+            #expect(!SerialLexicon.isMisreadProductName(serial), "\(serial)")
+        }
+        let lines = [Lines.line("M3CB00K", y: 0), Lines.line("33MZBVNPZ6", y: 40)]
+        #expect(SerialParser.evidence(in: [lines[0]]).allSatisfy { $0.distractor })
+        #expect(serials(lines).first == "33MZBVNPZ6")
+    }
+
     @Test func agreementCountsReadingsNotFormatFits() {
         // One reading of a 12-character Apple serial fits three formats; it is still one reading.
         let once = SerialParser.evidence(in: [Lines.line("C02XK1JCJG5J")])
