@@ -180,10 +180,13 @@ public final class Recognizer {
     ///   - image: Any depth; colour images are read as Tesseract reads them (its own thresholding).
     ///   - region: A rectangle of the image; clipped to the image.
     ///   - mode: The page segmentation mode for this call; the configuration's when nil.
+    ///   - firstLanguageOnly: For an engine of several languages, keep every word as the language that reads
+    ///     it first reads it, without trying the others on the words it is unsure of: about a quarter less
+    ///     time a line for the serial model with `eng`. No effect with one language.
     /// - Throws: `OCRError.invalidInput` when the region misses the image or the image exceeds
     ///   ``maximumDimension``; `.recognitionFailed` when Tesseract fails.
     public func recognize(
-        _ image: Image, in region: PixelRect? = nil, mode: PageSegmentationMode? = nil
+        _ image: Image, in region: PixelRect? = nil, mode: PageSegmentationMode? = nil, firstLanguageOnly: Bool = false
     ) throws(OCRError) -> RecognitionResult {
         let frame: PixelRect
         if let region {
@@ -216,9 +219,18 @@ public final class Recognizer {
         let psm = mode ?? configuration.pageSegmentationMode
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(psm.rawValue)))
 
+        // Tesseract tries an engine's other languages on a word only when it does not accept the reading it
+        // has, that is when the word's certainty is under the first language's stopper_nondict_certainty_base:
+        // under a base no certainty reaches, every reading is accepted. The base is put back after the call.
+        let acceptance = "stopper_nondict_certainty_base"
+        var base = 0.0
+        let acceptsAll = firstLanguageOnly && configuration.languages.count > 1
+            && TessBaseAPIGetDoubleVariable(handle, acceptance, &base) != 0
+        if acceptsAll { TessBaseAPISetVariable(handle, acceptance, "-1000") }
         if configuration.storesLineImagesUncompressed { legible_hand_off_begin() }
         let status = TessBaseAPIRecognize(handle, nil)
         if configuration.storesLineImagesUncompressed { legible_hand_off_end() }
+        if acceptsAll { TessBaseAPISetVariable(handle, acceptance, "\(base)") }
         guard status == 0 else {
             throw OCRError.recognitionFailed("Tesseract returned an error for a \(frame.width)x\(frame.height) image")
         }

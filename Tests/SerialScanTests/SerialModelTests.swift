@@ -60,6 +60,21 @@ struct SerialModelTests {
         #expect(text.contains("C02XK1JC"), "read \(text)")
     }
 
+    /// Tesseract tries `eng` on the words the serial model is unsure of (most of an English paragraph); asked to
+    /// keep the first language's readings it reads as the serial model alone does, and only for that call.
+    @Test func firstLanguageOnlyKeepsTheSerialModelsReadingsForOneCall() throws {
+        let both = try Recognizer(configuration: SerialModel.recognizerConfiguration(for: .serialThenEng))
+        let alone = try Recognizer(configuration: SerialModel.recognizerConfiguration(for: .serial))
+        let prose = try Image(contentsOf: Fixtures.image("text/paragraph.png").path)
+        let withEng = try both.recognize(prose, mode: .singleBlock).text
+        let serialAlone = try alone.recognize(prose, mode: .singleBlock).text
+        try #require(withEng != serialAlone, "eng changed nothing: \(withEng)")
+        #expect(try both.recognize(prose, mode: .singleBlock, firstLanguageOnly: true).text == serialAlone)
+        #expect(try both.recognize(prose, mode: .singleBlock).text == withEng)
+        // One language: nothing to leave out.
+        #expect(try alone.recognize(prose, mode: .singleBlock, firstLanguageOnly: true).text == serialAlone)
+    }
+
     @Test func aMissingModelNamesTheFolderSearched() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-serial-model-\(UUID())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
