@@ -41,14 +41,17 @@ struct SerialScanPipeline {
                 let budget = max(1, options.maximumLines / 2)
                 for other in [SerialPreset.etched, .screen, .sticker] where other != guess {
                     // A pass that reaches the stop confidence ends the fallback, as it would end a scan: on
-                    // 2026-11-26 the same top-1 and AUROC on both serial sets, main-set p90 521 -> 461 ms.
+                    // 2026-11-26 the same top-1 and AUROC on both serial sets, main-set p90 521 -> 461 ms. After
+                    // its first reading, lines are first read by the serial model alone (readingsByEveryModel).
                     if passes.contains(where: { ($0.top?.confidence ?? 0) >= options.stopConfidence }) { break }
                     if let deadline, clock.now >= deadline {
                         passes[0].reachedTimeLimit = true
                         break
                     }
                     passes.append(
-                        try scan(photo, preset: other, deviceType: deviceType, lineBudget: budget, deadline: deadline))
+                        try scan(
+                            photo, preset: other, deviceType: deviceType, lineBudget: budget, deadline: deadline,
+                            readingsByEveryModel: 1))
                 }
             }
             result = passes.count == 1 ? passes[0] : Self.merged(passes, limit: options.maximumCandidates)
@@ -124,7 +127,7 @@ struct SerialScanPipeline {
     /// locate, recognise and rank stages only.
     private func scan(
         _ photo: PreparedPhoto, preset: SerialPreset, deviceType: DeviceType?, lineBudget: Int,
-        deadline: ContinuousClock.Instant?
+        deadline: ContinuousClock.Instant?, readingsByEveryModel: Int = Self.readingsByEveryModel
     ) throws(SerialScanError) -> SerialScanResult {
         let clock = ContinuousClock()
         var timings = SerialScanTimings()
@@ -227,7 +230,7 @@ struct SerialScanPipeline {
                     let read = try recognize(
                         band, in: frame, characterHeight: Double(line.characterHeight) / scale / scaleUp,
                         variant: variant, alongRows: attempt == 0 && preset == .etched, slope: line.slope,
-                        firstModelOnly: attempt == 0 && readingCount >= Self.readingsByEveryModel)
+                        firstModelOnly: attempt == 0 && readingCount >= readingsByEveryModel)
                     recognizeTime += clock.now - recognizeStart
                     readLines += read.map { SerialScanLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
 
@@ -438,6 +441,13 @@ struct SerialScanPipeline {
     /// top-3 (main 97.7% / 98.6%, AUROC 0.936; held out 97.8% / 100%, 0.994), the main set's scans took 0.94x
     /// the summed time and 0.92x at p90 (medians unchanged), screenshots' p90 0.67x. From 2, or from the first
     /// reading, held-out stickers lost answers that the serial model alone misreads (`H` as `R`).
+    ///
+    /// The `auto` fallback's passes (other presets' pipelines, after the guessed one ended unsure) read this
+    /// way after their first reading: on the main set with hints top-1 97.7% -> 98.1% (a screen's `5` no
+    /// longer read `S`), two right answers at 0.13 and 0.47 rose to 0.62 and 0.90, 3% fewer readings, held
+    /// out unchanged (2026-11-27); without hints main 94.0% -> 94.4%. AUROC 0.936 -> 0.928 (0.818 -> 0.807
+    /// without hints) as the wrong answer that became right had ranked below most right ones. From the very
+    /// first reading, a paragraph of prose gave a Dell-shaped candidate (`001CCKK`) where it gave none.
     static let readingsByEveryModel = 3
 
     /// The lines worth reading (serial-likeness at least 0.2), most serial-like first; among lines equally
