@@ -172,7 +172,7 @@ struct SerialParserTests {
     }
 
     @Test func productNamesMisreadAsIDsAreDistractors() {
-        // "MacBook" as the serial model reads it on a plate, twice, above the serial read once.
+        // "MacBook" as the serial model reads it on a plate, above the serial.
         for token in ["M3CB00K", "M8CB00K", "MACB00K", "1PH0NE", "A1RP0DS"] {
             #expect(SerialLexicon.isMisreadProductName(token), "\(token)")
         }
