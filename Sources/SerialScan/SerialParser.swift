@@ -156,14 +156,14 @@ enum SerialParser {
                     || runs[start...end].contains { $0.hyphenated }
                     || SerialLexicon.isMisreadPartNumber(token) || SerialLexicon.isPowerRating(token)
                     || SerialLexicon.isRevisionLabel(nextKey)
+                // A product name is no serial even under a caption, like a regulatory ID below.
+                let productName = SerialLexicon.isMisreadProductName(token)
                 for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading
                     evidence.pieces = end - start + 1
                     if evidence.caption == 0 { evidence.caption = caption }
                     evidence.distractor = (evidence.distractor || labelled) && evidence.caption < 1
-                    if SerialLexicon.isRegulatoryID(evidence.serial) || SerialLexicon.isMisreadProductName(token) {
-                        evidence.distractor = true
-                    }
+                    if productName || SerialLexicon.isRegulatoryID(evidence.serial) { evidence.distractor = true }
                     found.append(evidence)
                 }
             }
