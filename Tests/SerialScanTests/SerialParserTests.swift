@@ -437,7 +437,7 @@ struct SerialParserTests {
         #expect(offered.serial == "2MTS0ZE5GH")
         let order = SerialRanker.standard.rank([read, offered], deviceType: .iphone).map(\.serial)
         #expect(order == ["2MTS0ZESGH", "2MTS0ZE5GH"])
-        // A Y whose arms meet high, in a light face, read V: the Y is offered too.
+        // A Y whose arms meet low, in a light face, read V: the Y is offered too.
         var fork = Lines.symbols("6W0X20V02F", x: 0, score: 0.95).map(observed)
         fork[6].score = 0.6
         let forkRead = try #require(SerialParser.fit(fork, format: .appleRandom))
