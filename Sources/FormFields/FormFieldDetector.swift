@@ -130,9 +130,15 @@ public struct FormFieldDetector: Sendable {
         let labels = LabelFinder(words: words, fields: candidates.map { points($0.box) })
         var regions: [FieldRegion] = []
         for candidate in candidates {
-            let rect = points(candidate.box)
+            var rect = points(candidate.box)
             let isCheckbox = candidate.shape == .checkbox
-            let label = labels.label(for: rect, cell: candidate.cell.map(points), isCheckbox: isCheckbox)
+            var label = labels.label(for: rect, cell: candidate.cell.map(points), isCheckbox: isCheckbox)
+            if candidate.shape == .box, let cell = candidate.cell.map(points),
+                let caption = labels.valueCaption(for: rect, cell: cell)
+            {
+                // A filled-in box: the field is the whole box, named by the caption outside it.
+                (rect, label) = (cell, caption)
+            }
             var type = FieldTyper.type(label: label, width: rect.width, height: rect.height, isCheckbox: isCheckbox)
             if candidate.shape == .comb, type == .multiline { type = .text }
             regions.append(

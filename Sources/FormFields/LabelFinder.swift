@@ -73,6 +73,42 @@ struct LabelFinder {
         return phrase(left, from: rect.x, forward: false)
     }
 
+    /// The caption outside a one-line box whose own text is a value written into it, or nil.
+    ///
+    /// A box holding text on its left with room after it is usually a caption in the box ("Name ____"), and the
+    /// room is the field. But when a caption stands just left of the box outside it ("First Name: [Jackie  ]")
+    /// the text in the box is a value someone filled in: the whole box is the field and the outside caption
+    /// names it. The text inside must not end with a colon (a caption), must sit across the box's middle and be
+    /// about as tall as the outside caption (captions in boxes are small and in a corner), and the outside
+    /// caption must hold a word (not a line number), be short and not a sentence (no closing full stop: the
+    /// end of "...attach this voucher to your payment or return." beside a box is not its caption), and end
+    /// within ``valueCaptionReach`` of the box.
+    /// - Parameters:
+    ///   - rect: The room after the box's text, in points.
+    ///   - cell: The whole box, in points.
+    func valueCaption(for rect: PDFRect, cell: PDFRect) -> String? {
+        guard rect.x > cell.x + 1, cell.height <= Self.tallestValueBox else { return nil }
+        let words = wordsOutsideOtherFields(than: rect)
+        let inside = words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxX <= rect.x + 2 }
+        guard let last = inside.max(by: { $0.rect.maxX < $1.rect.maxX }), !last.text.hasSuffix(":") else { return nil }
+        let outside = sideWords(words, of: cell).left
+        guard let nearest = outside.map(\.rect.maxX).max(), cell.x - nearest < Self.valueCaptionReach,
+            let caption = phrase(outside, from: cell.x, forward: false), caption.filter(\.isLetter).count >= 3,
+            !caption.hasSuffix("."), caption.split(separator: " ").count <= 6,
+            let captionHeight = outside.filter({ caption.contains($0.text) }).map(\.rect.height).max()
+        else { return nil }
+        let top = inside.map(\.rect.y).min() ?? cell.y, bottom = inside.map(\.rect.maxY).max() ?? cell.maxY
+        let centred = abs((top + bottom) / 2 - cell.midY) <= 0.2 * cell.height
+        let tall = inside.map(\.rect.height).max() ?? 0
+        return centred && tall >= 0.8 * captionHeight ? caption : nil
+    }
+
+    /// Height in points up to which a box holding a value counts as one line of writing.
+    static let tallestValueBox = 28.0
+    /// How far left of a filled-in box, in points, its caption may end: a column of captions is aligned on
+    /// the left, so the shorter ones end well before the boxes.
+    static let valueCaptionReach = 100.0
+
     /// True for a field no taller than one line (``VisualDetector/tallestOneLineCell``): one that may take its
     /// caption from the line below it.
     static func isOneLine(_ rect: PDFRect) -> Bool { rect.height <= VisualDetector.tallestOneLineCell }

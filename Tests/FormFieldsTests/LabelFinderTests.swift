@@ -50,6 +50,37 @@ struct LabelFinderTests {
         #expect(underline.label(for: line, cell: nil, isCheckbox: false) == "Date")
     }
 
+    @Test func aBoxHoldingAValueIsNamedByTheCaptionBeforeIt() {
+        // "First Name: [Jackie        ]": the room after the value was found in the box; the caption outside names
+        // the whole box.
+        let box = PDFRect(x: 132, y: 97, width: 197, height: 15)
+        let room = PDFRect(x: 168, y: 97, width: 161, height: 15)
+        let filled = LabelFinder(words: [
+            word("First", x: 56, y: 99, line: 0), word("Name:", x: 84, y: 99, line: 0),
+            word("Jackie", x: 135, y: 99, line: 0),
+        ])
+        #expect(filled.valueCaption(for: room, cell: box) == "First Name:")
+        // A caption in the box ("Name:") is the box's own: the room after it is the field.
+        let captioned = LabelFinder(words: [word("Part", x: 56, y: 99, line: 0), word("Name:", x: 135, y: 99, line: 0)])
+        #expect(captioned.valueCaption(for: room, cell: box) == nil)
+        // Small print in the box's corner is a caption too, however the text before the box reads.
+        let corner = LabelFinder(words: [
+            word("First", x: 56, y: 99, line: 0), word("Name:", x: 84, y: 99, line: 0),
+            PDFWord(text: "Given", rect: PDFRect(x: 135, y: 97.5, width: 20, height: 6), lineIndex: 0),
+        ])
+        #expect(corner.valueCaption(for: room, cell: box) == nil)
+        // Neither a line number nor the end of a sentence before the box is a caption.
+        for before in [[word("12", x: 100, y: 99, line: 0)], [word("return.", x: 90, y: 99, line: 0)]] {
+            let finder = LabelFinder(words: before + [word("Jackie", x: 135, y: 99, line: 0)])
+            #expect(finder.valueCaption(for: room, cell: box) == nil)
+        }
+        // A caption too far to the left belongs to something else.
+        let far = LabelFinder(words: [word("Name:", x: 0, y: 99, line: 0), word("Jackie", x: 135, y: 99, line: 0)])
+        #expect(far.valueCaption(for: room, cell: box) == nil)
+        // A box whose text fills it from the left edge (no room found after a value) is not this case.
+        #expect(filled.valueCaption(for: box, cell: box) == nil)
+    }
+
     @Test func aWordInsideAnotherFieldIsNeverThisFieldsCaption() {
         // "Jr" is the value printed in the suffix field to the left; the prefix field's caption is under it.
         let suffix = PDFRect(x: 186, y: 100, width: 38, height: 18)
