@@ -5,10 +5,14 @@ package import SerialScan
 /// Scans a labelled folder and fits or checks the confidence model on it.
 public struct CalibrationRun {
     let directory: URL
+    /// Whether photos are scanned with their manifest's device type (as the apps send one) or without one.
+    let hinted: Bool
 
-    /// A run over `directory`, which must hold photos and `manifest.json`.
-    public init(directory: URL) {
+    /// A run over `directory`, which must hold photos and `manifest.json`, scanning each photo with its
+    /// manifest's device type (`hinted`) or without one.
+    public init(directory: URL, hinted: Bool = true) {
         self.directory = directory
+        self.hinted = hinted
     }
 
     /// The fitted model and a report of its calibration on the same photos.
@@ -24,6 +28,26 @@ public struct CalibrationRun {
         let (_, top, _) = try collect(ranker: ranker)
         let rescaled = ConfidenceCalibration.rescaled(ranker, toFit: top)
         return (rescaled, try evaluate(rescaled))
+    }
+
+    /// `ranker` with its ``SerialRanker/unhinted`` map refitted (Platt scaling, composed with the map it has)
+    /// to the top answers of scans without a device type, and a report of its calibration on the same photos.
+    package func rescaleUnhinted(_ ranker: SerialRanker) throws -> (ranker: SerialRanker, report: String) {
+        let unhinted = CalibrationRun(directory: directory, hinted: false)
+        let (_, _, predictions) = try unhinted.collect(ranker: ranker)
+        guard let manifest = try SerialManifest.load(directory: directory) else { return (ranker, "no manifest") }
+        let samples = predictions.compactMap { prediction -> ConfidenceCalibration.Sample? in
+            guard let first = prediction.candidates.first, let truth = manifest[prediction.file]?.serial else {
+                return nil
+            }
+            let confidence = min(max(first.confidence, 1e-9), 1 - 1e-9)
+            return .init(features: [log(confidence / (1 - confidence))], correct: first.serial == truth)
+        }
+        let platt = ConfidenceCalibration.fit(samples, l2: 0)
+        guard let scale = platt.weights.first, scale > 0 else { return (ranker, try unhinted.evaluate(ranker)) }
+        var refitted = ranker
+        refitted.unhinted = ranker.unhinted.then(.init(scale: scale, offset: platt.bias))
+        return (refitted, try unhinted.evaluate(refitted))
     }
 
     /// Top-1 accuracy, AUROC and calibration error of `ranker` on this folder.
@@ -50,10 +74,10 @@ public struct CalibrationRun {
             defer { bar.advance() }
             guard let entry = manifest[photo.lastPathComponent] else { continue }
             let truth = entry.serial
-            // The apps always send a device type, so calibration scans with the manifest's.
+            // The apps always send a device type, so the model is fitted on scans with the manifest's.
             let result = try? SerialScanner.scan(
                 imageData: Data(contentsOf: photo), preset: .auto,
-                deviceType: entry.deviceType.flatMap(DeviceType.init(rawValue:)), recognizer: recognizer,
+                deviceType: hinted ? entry.deviceType.flatMap(DeviceType.init(rawValue:)) : nil, recognizer: recognizer,
                 options: SerialScanOptions(), ranker: ranker)
             guard let result else { continue }
             for (candidate, features) in zip(result.candidates, result.candidateFeatures) {

@@ -47,7 +47,8 @@ package enum ConfidenceCalibration {
             }
             if change < 1e-7 { break }
         }
-        return SerialRanker(weights: Array(theta[0..<width]), bias: theta[width])
+        return SerialRanker(
+            weights: Array(theta[0..<width]), bias: theta[width], unhinted: SerialRanker.standard.unhinted)
     }
 
     /// `ranker` with its log-odds scaled and shifted (Platt scaling) to fit `samples`. Any two candidates keep
@@ -57,7 +58,9 @@ package enum ConfidenceCalibration {
         let logits = samples.map { Sample(features: [ranker.logit($0.features)], correct: $0.correct) }
         let platt = fit(logits, l2: 0)
         guard let scale = platt.weights.first, scale > 0 else { return ranker }
-        return SerialRanker(weights: ranker.weights.map { $0 * scale }, bias: ranker.bias * scale + platt.bias)
+        return SerialRanker(
+            weights: ranker.weights.map { $0 * scale }, bias: ranker.bias * scale + platt.bias,
+            unhinted: ranker.unhinted)
     }
 
     /// Solves `a x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
@@ -89,6 +92,9 @@ package enum ConfidenceCalibration {
     /// Swift source for a ranker's weights, to paste into `SerialRanker.standard`.
     package static func swiftLiteral(_ ranker: SerialRanker) -> String {
         let weights = ranker.weights.map { String(format: "%.3f", $0) }.joined(separator: ", ")
-        return "SerialRanker(weights: [\(weights)], bias: \(String(format: "%.3f", ranker.bias)))"
+        let unhinted = String(
+            format: "LogitScale(scale: %.3f, offset: %.3f)", ranker.unhinted.scale, ranker.unhinted.offset)
+        let bias = String(format: "%.3f", ranker.bias)
+        return "SerialRanker(weights: [\(weights)], bias: \(bias), unhinted: \(unhinted))"
     }
 }

@@ -63,6 +63,14 @@ struct SerialScanPipeline {
         let codes = ExpressServiceCode.tags(in: result.lines)
         (result.candidates, result.candidateFeatures) = ExpressServiceCode.reconciled(
             result.candidates, features: result.candidateFeatures, tags: codes, limit: options.maximumCandidates)
+        if deviceType == nil {
+            // Reported only: the scan's own decisions above used the model's scores (SerialRanker.unhinted).
+            result.candidates = result.candidates.map { candidate in
+                var candidate = candidate
+                candidate.confidence = ranker.unhinted(candidate.confidence)
+                return candidate
+            }
+        }
         result.timings.decode = decodeMilliseconds
         result.timings.total = (clock.now - start).milliseconds + decodeMilliseconds
         return result

@@ -26,7 +26,9 @@ public enum DeviceType: String, Sendable, Codable, CaseIterable {
 public struct SerialCandidate: Hashable, Sendable, Codable {
     /// The serial, upper-case letters and digits only.
     public var serial: String
-    /// Calibrated probability that this is the device's serial, 0...1.
+    /// Calibrated probability that this is the device's serial, 0...1. Calibrated apart for scans with and
+    /// without a device type: without one the model's scores run low, and they are mapped (keeping their
+    /// order) to the rates measured on such scans.
     public var confidence: Double
     /// The grammar it fits.
     public var format: SerialFormat

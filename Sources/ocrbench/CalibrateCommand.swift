@@ -14,7 +14,8 @@ struct CalibrateCommand: AsyncParsableCommand {
             all candidates (right or wrong), prints the weights as Swift to paste into SerialRanker.standard, \
             and the calibration of the fitted model on --holdout when given. With --rescale-only it keeps the \
             committed model's ranking and fits only a scale and an offset of its log-odds (Platt scaling) to the \
-            top answers.
+            top answers. With --without-hints (and --rescale-only) it scans without device types and fits only \
+            the map of the confidences a scan without a device type reports (SerialRanker.unhinted).
             """)
 
     @Option(name: .long, help: "Labelled folder to fit on.")
@@ -28,14 +29,27 @@ struct CalibrateCommand: AsyncParsableCommand {
         help: "Keep the committed model's ranking: fit only a scale and an offset of its log-odds on the top answers.")
     var rescaleOnly = false
 
+    @Flag(
+        name: .long,
+        help: "Scan without device types and fit the map of confidences reported without one (needs --rescale-only).")
+    var withoutHints = false
+
+    func validate() throws {
+        if withoutHints && !rescaleOnly {
+            throw ValidationError("--without-hints fits only the map of unhinted confidences: add --rescale-only")
+        }
+    }
+
     func run() async throws {
         let run = CalibrationRun(directory: URL(fileURLWithPath: images))
-        let fitted = rescaleOnly ? try run.rescale(.standard) : try run.fit()
-        print("fitted on \(images):")
+        let fitted =
+            withoutHints ? try run.rescaleUnhinted(.standard) : rescaleOnly ? try run.rescale(.standard) : try run.fit()
+        print("fitted on \(images)\(withoutHints ? " (no device types)" : ""):")
         print(fitted.report)
         print(ConfidenceCalibration.swiftLiteral(fitted.ranker))
         if let holdout {
-            let check = try CalibrationRun(directory: URL(fileURLWithPath: holdout)).evaluate(fitted.ranker)
+            let check = try CalibrationRun(directory: URL(fileURLWithPath: holdout), hinted: !withoutHints)
+                .evaluate(fitted.ranker)
             print("\nchecked on \(holdout):")
             print(check)
         }

@@ -40,4 +40,19 @@ struct ConfidenceCalibrationTests {
         let a = [0.7, 0.2], b = [0.4, 3.0]
         #expect((model.logit(a) < model.logit(b)) == (rescaled.logit(a) < rescaled.logit(b)))
     }
+
+    @Test func aLogitScaleKeepsTheOrderAndComposes() {
+        let scale = SerialRanker.LogitScale(scale: 0.65, offset: 2.2)
+        let next = SerialRanker.LogitScale(scale: 1.3, offset: -0.4)
+        let confidences = [0.0, 0.05, 0.3, 0.5, 0.62, 0.9, 1.0]
+        let mapped = confidences.map { scale($0) }
+        #expect(zip(mapped, mapped.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(mapped.allSatisfy { $0 > 0 && $0 < 1 })
+        // The model's 0.6 without a device type is right about nine times in ten.
+        #expect(scale(0.6) > 0.9)
+        #expect(abs(SerialRanker.LogitScale.identity(0.37) - 0.37) < 1e-12)
+        for confidence in confidences.dropFirst().dropLast() {
+            #expect(abs(scale.then(next)(confidence) - next(scale(confidence))) < 1e-12)
+        }
+    }
 }

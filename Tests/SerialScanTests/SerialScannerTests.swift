@@ -44,6 +44,34 @@ struct SerialScannerTests {
         #expect(generous.candidates.prefix(3).contains { $0.serial == "C02XK1JCJG5J" })
     }
 
+    @Test func withoutADeviceTypeTheSameAnswersComeWithTheUnhintedConfidences() throws {
+        // The confidence model was fitted on scans with a device type; without one, its scores are reported
+        // through `SerialRanker.unhinted`, which changes no answer and no order.
+        let data = try Fixtures.bytes("text/serial-line.png")
+        let recognizer = try Recognizer(configuration: SerialScanner.recognizerConfiguration)
+        var asFitted = SerialRanker.standard
+        asFitted.unhinted = .identity
+        func scan(_ ranker: SerialRanker) throws -> SerialScanResult {
+            try SerialScanner.scan(
+                imageData: data, preset: .sticker, deviceType: nil, recognizer: recognizer,
+                options: SerialScanOptions(), ranker: ranker)
+        }
+        let raw = try scan(asFitted), reported = try scan(.standard)
+        #expect(!raw.candidates.isEmpty)
+        #expect(raw.candidates.map(\.serial) == reported.candidates.map(\.serial))
+        for (before, after) in zip(raw.candidates, reported.candidates) {
+            #expect(abs(SerialRanker.standard.unhinted(before.confidence) - after.confidence) < 1e-12)
+        }
+        // A scan with a device type reports the model's own scores.
+        let hinted = try SerialScanner.scan(
+            imageData: data, preset: .sticker, deviceType: .macbook, recognizer: recognizer,
+            options: SerialScanOptions(), ranker: asFitted)
+        let hintedStandard = try SerialScanner.scan(
+            imageData: data, preset: .sticker, deviceType: .macbook, recognizer: recognizer,
+            options: SerialScanOptions())
+        #expect(hinted.candidates.map(\.confidence) == hintedStandard.candidates.map(\.confidence))
+    }
+
     @Test func aDellTagTheExpressServiceCodeSpellsIsConfirmed() async throws {
         // "Service Tag 8C5V0WN" above "Express Service Code: 181 496 983 91", the tag in decimal: on its own
         // the tag scores about 0.26 (its 0 is read as O and repaired by the grammar).
