@@ -144,7 +144,7 @@ public struct FormFieldDetector: Sendable {
             regions.append(
                 FieldRegion(
                     id: Self.id(seed: seed, page: page.index, rect: rect), pageIndex: page.index, x: rect.x, y: rect.y,
-                    width: rect.width, height: rect.height, fieldType: type, label: label,
+                    width: rect.width, height: rect.height, fieldType: type, label: LabelFinder.cleaned(label),
                     confidence: candidate.confidence, source: .detected, maxLength: candidate.maxLength))
         }
         return regions.sorted { ($0.y, $0.x) < ($1.y, $1.x) }

@@ -147,12 +147,13 @@ struct LabelFinder {
         words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxY <= rect.y + 2 }
     }
 
-    /// The words on the field's line within 160 points to its left and to its right.
+    /// The words on the field's line to its left and to its right (a phrase starts within 160 points of the field
+    /// and may run on from there: a caption whose dot leaders reach across the page).
     private func sideWords(_ words: [PDFWord], of rect: PDFRect) -> (left: [PDFWord], right: [PDFWord]) {
         let sameLine = words.filter { overlapFraction($0.rect, rect) > 0.4 }
         return (
-            sameLine.filter { $0.rect.maxX <= rect.x + 2 && rect.x - $0.rect.maxX < 160 },
-            sameLine.filter { $0.rect.x >= rect.maxX - 2 && $0.rect.x - rect.maxX < 160 }
+            sameLine.filter { $0.rect.maxX <= rect.x + 2 },
+            sameLine.filter { $0.rect.x >= rect.maxX - 2 }
         )
     }
 
@@ -194,7 +195,8 @@ struct LabelFinder {
         return overlap / max(1, min(a.height, b.height))
     }
 
-    /// The run of words nearest `edge`, stopping at a gap wider than 12 points.
+    /// The run of words nearest `edge`, stopping at a gap wider than 12 points (160 up to the first word that
+    /// is not a leader: "check here . . . . [ ]" is captioned by the words the leaders lead from).
     private func phrase(_ candidates: [PDFWord], from edge: Double, forward: Bool) -> String? {
         guard !candidates.isEmpty else { return nil }
         let sorted = candidates.sorted { forward ? $0.rect.x < $1.rect.x : $0.rect.x > $1.rect.x }
@@ -202,13 +204,28 @@ struct LabelFinder {
         var cursor = edge
         for word in sorted {
             let gap = forward ? word.rect.x - cursor : cursor - word.rect.maxX
-            if gap > (picked.isEmpty ? 160 : 12) { break }
+            if gap > (picked.allSatisfy(Self.isLeader) ? 160 : 12) { break }
             picked.append(word)
             cursor = forward ? word.rect.maxX : word.rect.x
         }
         guard !picked.isEmpty else { return nil }
         return join(picked.sorted { $0.rect.x < $1.rect.x })
     }
+
+    /// `label` as a person should read it: without the dot leaders and rules that lead the eye from a caption
+    /// to its field ("by $500 . . . . $", "Name ______") and without lone dollar signs (an amount column's
+    /// "$" printed before the box). Types are decided from the label before this: the "$" says "amount".
+    static func cleaned(_ label: String) -> String {
+        label.split(separator: " ").filter { !isLeader($0) }.joined(separator: " ")
+    }
+
+    /// True for what stands between a caption and its field: a word of dots or rules only (a leader; some IRS
+    /// forms' fonts map their leader dots to U+007F), or a lone dollar sign printed before an amount's box.
+    static func isLeader(_ word: some StringProtocol) -> Bool {
+        word == "$" || (!word.isEmpty && word.allSatisfy { [".", "_", "…", "·", "~", "\u{7F}"].contains($0) })
+    }
+
+    private static func isLeader(_ word: PDFWord) -> Bool { isLeader(word.text) }
 
     /// True when some word has three letters or more.
     static func hasWord(_ words: [PDFWord]) -> Bool {

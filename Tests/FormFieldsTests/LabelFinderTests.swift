@@ -81,6 +81,29 @@ struct LabelFinderTests {
         #expect(filled.valueCaption(for: box, cell: box) == nil)
     }
 
+    @Test func dotLeadersLeadToTheCaptionAndAreNotPartOfIt() {
+        // "Multiply the number of other dependents by $500 . . . . . . . . . . . . . $ [box]": the leaders run
+        // 190 points; the caption is the words they lead from, without the leaders or the lone dollar sign.
+        var words: [PDFWord] = []
+        var x = 100.0
+        for text in ["Multiply", "the", "number", "of", "other", "dependents", "by", "$500"] {
+            words.append(word(text, x: x, y: 100, line: 0))
+            x += Double(text.count) * 5 + 3
+        }
+        words += (0..<18).map { word(".", x: x + 8 + Double($0) * 10.5, y: 100, line: 0) }
+        words.append(word("$", x: 552, y: 100, line: 0))
+        let finder = LabelFinder(words: words)
+        let box = PDFRect(x: 562, y: 98, width: 66, height: 15)
+        let raw = finder.label(for: box, cell: nil, isCheckbox: false)
+        #expect(raw.hasPrefix("Multiply the number of other dependents by $500 . ."))
+        #expect(LabelFinder.cleaned(raw) == "Multiply the number of other dependents by $500")
+        #expect(FieldTyper.type(label: raw, width: 66, height: 15, isCheckbox: false) == .number)
+        #expect(LabelFinder.cleaned("Name ______ ~~~~ … (first)") == "Name (first)")
+        // Without leaders a gap wider than 12 points still ends the caption.
+        let apart = LabelFinder(words: [word("Column", x: 40, y: 100, line: 0), word("Total", x: 420, y: 100, line: 0)])
+        #expect(apart.label(for: box, cell: nil, isCheckbox: false) == "Total")
+    }
+
     @Test func aWordInsideAnotherFieldIsNeverThisFieldsCaption() {
         // "Jr" is the value printed in the suffix field to the left; the prefix field's caption is under it.
         let suffix = PDFRect(x: 186, y: 100, width: 38, height: 18)
