@@ -17,6 +17,9 @@ public struct FormBenchmark {
         public var milliseconds: Double
         /// Truth fields no detection matched, for reports.
         public var missed: [String]
+        /// How many of `missed` have nothing drawn at them (scored on the interactive forms only): no ink
+        /// around or in the field's rectangle and no tint filling it, so nothing on the page shows the field.
+        public var missedUndrawn = 0
         /// Matched fields whose label disagrees with the truth, for reports.
         public var labelMismatches: [String] = []
     }
@@ -119,6 +122,7 @@ public struct FormBenchmark {
             guard let document = try? PDFDocument(contentsOf: folder.appendingPathComponent(name).path) else { continue }
             var score = FormScoring.Score()
             var missed: [String] = []
+            var missedUndrawn = 0
             var elapsed = 0.0
             for index in 0..<document.pageCount {
                 guard let page = try? document.page(at: index) else { continue }
@@ -157,19 +161,43 @@ public struct FormBenchmark {
                         tooltip: widget.tooltip ?? "")
                 }
                 score = score + FormScoring.score(detected: regions, truth: truth)
-                missed += truth.filter { field in
+                let lost = truth.filter { field in
                     !regions.contains { r in
                         PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect) >= 0.5
                     }
-                }.map { "p\($0.pageIndex + 1) \($0.name)" }
+                }
+                let plain =
+                    lost.isEmpty ? nil : try? InkRaster(image: page.render(dpi: 72), pointsPerPixel: 1, threshold: 215)
+                for field in lost {
+                    let undrawn = plain.map { !Self.showsSomething($0, at: field.rect) } ?? false
+                    if undrawn { missedUndrawn += 1 }
+                    missed.append("p\(field.pageIndex + 1) \(field.name)\(undrawn ? " (nothing drawn)" : "")")
+                }
             }
-            results.append(
-                DocumentResult(
-                    file: name, kind: asScans ? "scans-of-interactive" : "visual-on-interactive",
-                    pages: document.pageCount, score: score,
-                    milliseconds: elapsed, missed: missed))
+            var result = DocumentResult(
+                file: name, kind: asScans ? "scans-of-interactive" : "visual-on-interactive", pages: document.pageCount,
+                score: score, milliseconds: elapsed, missed: missed)
+            result.missedUndrawn = missedUndrawn
+            results.append(result)
         }
         return results
+    }
+
+    /// True when a 72-dpi raster of the page (one pixel a point) shows something at `rect`: a few pixels of ink
+    /// in it or within 2 points around it (a border, a line, a caption inside), or a tint over half of it.
+    static func showsSomething(_ raster: InkRaster, at rect: PDFRect) -> Bool {
+        let x0 = max(0, Int(rect.x) - 2), y0 = max(0, Int(rect.y) - 2)
+        let x1 = min(raster.width, Int(rect.maxX.rounded(.up)) + 2)
+        let y1 = min(raster.height, Int(rect.maxY.rounded(.up)) + 2)
+        guard x0 < x1, y0 < y1 else { return false }
+        var ink = 0, tinted = 0
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                if raster.isInk(x, y) { ink += 1 }
+                if raster.gray[y * raster.width + x] < 245 { tinted += 1 }
+            }
+        }
+        return ink > 3 || 2 * tinted > (x1 - x0) * (y1 - y0)
     }
 
     /// Checks AcroForm reading on every PDF of `interactive/` under `directory`: field counts per category

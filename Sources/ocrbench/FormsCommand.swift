@@ -82,10 +82,13 @@ struct FormsCommand: AsyncParsableCommand {
             var total = FormScoring.Score()
             var pages = 0
             var milliseconds = 0.0
+            var missed = 0, undrawn = 0
             for result in results where result.kind == kind {
                 total = total + result.score
                 pages += result.pages
                 milliseconds += result.milliseconds
+                missed += result.missed.count
+                undrawn += result.missedUndrawn
                 print(line(result.file, result.score, String(format: "  %.0f ms/page", result.milliseconds / Double(result.pages))))
                 if verbose, !result.missed.isEmpty { print("    missed: " + result.missed.joined(separator: ", ")) }
                 if verbose, !result.labelMismatches.isEmpty {
@@ -93,6 +96,12 @@ struct FormsCommand: AsyncParsableCommand {
                 }
             }
             print(line("OVERALL \(kind)", total, String(format: "  %.0f ms/page", milliseconds / Double(max(1, pages)))))
+            if kind.hasSuffix("interactive"), missed > 0 {
+                let found = Double(total.truthCount - missed), drawn = Double(total.truthCount - undrawn)
+                let shown = String(format: "%.3f", found / max(1, drawn))
+                print("  missed \(missed), \(undrawn) with nothing drawn at the field; recall over fields shown: "
+                    + shown)
+            }
         }
         print("== AcroForm (interactive/)")
         let acro = try benchmark.checkAcroForms(directory: root)

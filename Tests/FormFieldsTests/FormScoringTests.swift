@@ -1,5 +1,6 @@
 @testable import FormFields
 import Foundation
+import LegibleImaging
 import LegiblePDF
 import Testing
 
@@ -12,6 +13,25 @@ struct FormScoringTests {
 
     static func truth(_ page: Int, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ category: ScoringCategory) -> FormScoring.TruthField {
         FormScoring.TruthField(pageIndex: page, category: category, rect: PDFRect(x: x, y: y, width: w, height: h), name: "f")
+    }
+
+    @Test func aMissedFieldIsUndrawnOnlyWhenThePageShowsNothingAtIt() throws {
+        // A 200 x 100 point page at one pixel a point: a box outline at (20, 20, 60 x 15), a pale tint over
+        // (20, 60, 60 x 15), a word far from both at (150, 80).
+        var pixels = [UInt8](repeating: 255, count: 200 * 100)
+        for x in 20..<80 { pixels[20 * 200 + x] = 0; pixels[34 * 200 + x] = 0 }
+        for y in 20..<35 { pixels[y * 200 + 20] = 0; pixels[y * 200 + 79] = 0 }
+        for y in 60..<75 { for x in 20..<80 { pixels[y * 200 + x] = 235 } }
+        for y in 80..<88 { for x in 150..<170 { pixels[y * 200 + x] = 0 } }
+        let image = try Image(width: 200, height: 100, format: .gray8, pixels: pixels)
+        let raster = try InkRaster(image: image, pointsPerPixel: 1, threshold: 215)
+        #expect(FormBenchmark.showsSomething(raster, at: PDFRect(x: 20, y: 20, width: 60, height: 15)))
+        #expect(FormBenchmark.showsSomething(raster, at: PDFRect(x: 20, y: 60, width: 60, height: 15)))
+        // Empty paper, and paper 10 points from the word: nothing drawn there.
+        #expect(!FormBenchmark.showsSomething(raster, at: PDFRect(x: 100, y: 40, width: 40, height: 15)))
+        #expect(!FormBenchmark.showsSomething(raster, at: PDFRect(x: 150, y: 60, width: 40, height: 10)))
+        // A field whose edge runs along the box's border (within 2 points) shows it.
+        #expect(FormBenchmark.showsSomething(raster, at: PDFRect(x: 22, y: 22, width: 56, height: 11)))
     }
 
     @Test func matchesAtHalfIoUOnTheSamePageOnly() {
