@@ -62,7 +62,14 @@ public struct FormFieldDetector: Sendable {
         do {
             // A born-digital render has no noise: its pale anti-aliased hairlines are rulings too.
             let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: isScan ? 160 : 200)
-            let boxGlyphs: Set<Unicode.Scalar> = ["\u{2610}", "\u{2611}", "\u{2612}", "\u{25A1}", "\u{25CB}", "\u{25EF}", "\u{274F}", "\u{25A0}"]
+            // Boxes and marks drawn as text: ballot boxes, squares and circles, and the ticks, crosses and dots a
+            // flattened form's checked boxes and chosen radios show (ZapfDingbats 4, 8 and l come out as U+2714,
+            // U+2718 and U+25CF). Such a word inside a check box is its mark, not a letter beside it.
+            let boxGlyphs: Set<Unicode.Scalar> = [
+                "\u{2610}", "\u{2611}", "\u{2612}", "\u{25A1}", "\u{25CB}", "\u{25EF}", "\u{274F}", "\u{25A0}",
+                "\u{2713}", "\u{2714}", "\u{2715}", "\u{2716}", "\u{2717}", "\u{2718}", "\u{25CF}", "\u{25C9}",
+                "\u{25C6}", "\u{2605}",
+            ]
             func pixels(_ word: PDFWord) -> Box {
                 Box(
                     x0: Int(word.rect.x / pointsPerPixel), y0: Int(word.rect.y / pointsPerPixel),

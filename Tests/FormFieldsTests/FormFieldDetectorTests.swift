@@ -108,6 +108,28 @@ struct FormFieldDetectorTests {
         #expect(!boxes.contains { $0.x < 45 && $0.y > 420 && $0.y < 440 })
     }
 
+    /// A flattened form draws the tick of a checked box as text (ZapfDingbats "4", U+2714 in the text layer):
+    /// the box holding it is still a check box. Page 400 x 300 points; 12-point boxes at x 40, top-left y 40
+    /// (ticked) and 70 (empty), captions after them.
+    @Test func aCheckBoxHoldingATickDrawnAsTextIsACheckBox() throws {
+        let page = MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R "
+                + "/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
+            MinimalPDF.stream(
+                "1 w 40 248 12 12 re S 40 218 12 12 re S BT /F2 10 Tf 41.5 250 Td (4) Tj ET "
+                    + "BT /F1 10 Tf 60 250 Td (Google Search) Tj ET BT /F1 10 Tf 60 220 Td (Github Search) Tj ET"),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>",
+        ])
+        let document = try PDFDocument(data: page)
+        #expect(try document.page(at: 0).words().contains { $0.text == "\u{2714}" })
+        let boxes = try FormFieldDetector(textReader: nil).detect(document).filter { $0.fieldType == .checkbox }
+        #expect(boxes.contains { abs($0.x - 40) < 3 && abs($0.y - 40) < 3 && $0.label == "Google Search" }, "\(boxes)")
+        #expect(boxes.contains { abs($0.x - 40) < 3 && abs($0.y - 70) < 3 && $0.label == "Github Search" }, "\(boxes)")
+    }
+
     @Test func lettersOutsideTheTextLayerAreNotCheckBoxes() throws {
         // A rich-text widget draws paragraphs of Lorem ipsum that are not in the page's text layer: its "o"s are
         // letters. Found visually (widgets ignored), only the real boxes on the left are check boxes.
