@@ -1,5 +1,5 @@
 public import Foundation
-import LegiblePDF
+public import LegiblePDF
 
 /// Runs detection over the shared test forms and scores it (the logic behind `ocrbench forms`).
 public struct FormBenchmark {
@@ -115,20 +115,27 @@ public struct FormBenchmark {
     ///     no text layer) instead of on the page itself.
     ///   - blankOnly: leave the text fields that show a value out of the scoring (their boxes hold printed text,
     ///     which detection on flat forms skips): not in the truth, and detections of them are not counted.
-    public func scoreVisualOnInteractive(directory: URL, asScans: Bool = false, blankOnly: Bool = true) throws -> [DocumentResult] {
+    ///   - drawn: the document to detect on for a form (a flattened copy, its pages matching the form's), or nil
+    ///     for the form itself; the truth always comes from the form's widgets.
+    public func scoreVisualOnInteractive(
+        directory: URL, asScans: Bool = false, blankOnly: Bool = true, drawn: ((URL) -> PDFDocument?)? = nil
+    ) throws -> [DocumentResult] {
         let folder = directory.appendingPathComponent("interactive")
         var results: [DocumentResult] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".pdf") {
-            guard let document = try? PDFDocument(contentsOf: folder.appendingPathComponent(name).path) else { continue }
+            let url = folder.appendingPathComponent(name)
+            guard let document = try? PDFDocument(contentsOf: url.path) else { continue }
+            let shown = drawn?(url) ?? document
             var score = FormScoring.Score()
             var missed: [String] = []
             var missedUndrawn = 0
             var elapsed = 0.0
             for index in 0..<document.pageCount {
                 guard let page = try? document.page(at: index) else { continue }
-                var target = page
+                let drawnPage = (try? shown.page(at: index)) ?? page
+                var target = drawnPage
                 if asScans {
-                    guard let image = try? page.render(dpi: 150).grayscale(),
+                    guard let image = try? drawnPage.render(dpi: 150).grayscale(),
                         let scan = try? PDFDocument(image: image, dpi: 150), let scanPage = try? scan.page(at: 0)
                     else { continue }
                     target = scanPage
@@ -166,8 +173,8 @@ public struct FormBenchmark {
                         PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect) >= 0.5
                     }
                 }
-                let plain =
-                    lost.isEmpty ? nil : try? InkRaster(image: page.render(dpi: 72), pointsPerPixel: 1, threshold: 215)
+                let plain = lost.isEmpty
+                    ? nil : try? InkRaster(image: drawnPage.render(dpi: 72), pointsPerPixel: 1, threshold: 215)
                 for field in lost {
                     let undrawn = plain.map { !Self.showsSomething($0, at: field.rect) } ?? false
                     if undrawn { missedUndrawn += 1 }

@@ -59,6 +59,15 @@ public struct QPDFBaseline: Sendable {
         return (clock.now - start).milliseconds
     }
 
+    /// Writes `input` to `output` with every annotation's appearance drawn into its page's content and the
+    /// annotations removed (`qpdf --flatten-annotations=all`): a form as a viewer shows it, made flat, the way
+    /// the shared derived forms were made (values and hints become page text).
+    ///
+    /// - Throws: ``Failure`` when qpdf cannot start or fails.
+    public func flattenAnnotations(input: URL, output: URL) throws {
+        try run(executable, ["--flatten-annotations=all", input.path, output.path])
+    }
+
     /// A QDF file with the AcroForm's `/NeedAppearances` set to true (replaced, or added after `<<`).
     static func settingNeedAppearances(_ data: Data) throws -> Data {
         var bytes = [UInt8](data)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FormFields
 import Foundation
+import LegibleEvaluation
 import LegibleImaging
 import LegiblePDF
 
@@ -27,6 +28,13 @@ struct FormsCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "With --dir: also score visual detection on the interactive forms' pages and 150-dpi scans of them (widgets as truth).")
     var visualOnInteractive = false
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "With --visual-on-interactive: detect on copies flattened by qpdf --flatten-annotations=all.",
+            discussion: "Values and hints become page text, as in the derived forms."))
+    var flatten = false
 
     @Flag(name: .long, help: "With --visual-on-interactive: also score text fields that show a value (boxes holding printed text; left out by default).")
     var countPrefilled = false
@@ -70,8 +78,25 @@ struct FormsCommand: AsyncParsableCommand {
         let benchmark = FormBenchmark()
         var results = try benchmark.scoreDerived(directory: root)
         if visualOnInteractive {
-            results += try benchmark.scoreVisualOnInteractive(directory: root, blankOnly: !countPrefilled)
-            results += try benchmark.scoreVisualOnInteractive(directory: root, asScans: true, blankOnly: !countPrefilled)
+            var drawn: ((URL) -> PDFDocument?)?
+            var scratch: URL?
+            if flatten {
+                let qpdf = QPDFBaseline()
+                guard qpdf.isAvailable else { throw ValidationError("--flatten needs qpdf at \(qpdf.executable)") }
+                let folder = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("legible-flat-\(UUID().uuidString)", isDirectory: true)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                scratch = folder
+                drawn = { form in
+                    let copy = folder.appendingPathComponent(form.lastPathComponent)
+                    guard (try? qpdf.flattenAnnotations(input: form, output: copy)) != nil else { return nil }
+                    return try? PDFDocument(contentsOf: copy.path)
+                }
+            }
+            defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+            results += try benchmark.scoreVisualOnInteractive(directory: root, blankOnly: !countPrefilled, drawn: drawn)
+            results += try benchmark.scoreVisualOnInteractive(
+                directory: root, asScans: true, blankOnly: !countPrefilled, drawn: drawn)
         }
         func line(_ name: String, _ s: FormScoring.Score, _ extra: String = "") -> String {
             let f = { (v: Double) in String(format: "%.3f", v) }
