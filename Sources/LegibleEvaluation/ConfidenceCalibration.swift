@@ -47,6 +47,8 @@ package enum ConfidenceCalibration {
             }
             if change < 1e-7 { break }
         }
+        // The committed map of unhinted confidences is kept; after a full refit it wants refitting too
+        // (`ocrbench calibrate --rescale-only --without-hints`).
         return SerialRanker(
             weights: Array(theta[0..<width]), bias: theta[width], unhinted: SerialRanker.standard.unhinted)
     }
