@@ -197,14 +197,13 @@ public struct FormBenchmark {
         let x1 = min(raster.width, Int(rect.maxX.rounded(.up)) + 2)
         let y1 = min(raster.height, Int(rect.maxY.rounded(.up)) + 2)
         guard x0 < x1, y0 < y1 else { return false }
-        var ink = 0, tinted = 0
+        let area = (x1 - x0) * (y1 - y0)
+        if raster.inkFraction(Box(x0: x0, y0: y0, x1: x1, y1: y1)) * Double(area) > 3 { return true }
+        var tinted = 0
         for y in y0..<y1 {
-            for x in x0..<x1 {
-                if raster.isInk(x, y) { ink += 1 }
-                if raster.gray[y * raster.width + x] < 245 { tinted += 1 }
-            }
+            for x in x0..<x1 where raster.gray[y * raster.width + x] < 245 { tinted += 1 }
         }
-        return ink > 3 || 2 * tinted > (x1 - x0) * (y1 - y0)
+        return 2 * tinted > area
     }
 
     /// Checks AcroForm reading on every PDF of `interactive/` under `directory`: field counts per category

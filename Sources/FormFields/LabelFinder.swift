@@ -92,10 +92,11 @@ struct LabelFinder {
         let inside = words.filter { cell.contains(x: $0.rect.midX, y: $0.rect.midY) && $0.rect.maxX <= rect.x + 2 }
         guard let last = inside.max(by: { $0.rect.maxX < $1.rect.maxX }), !last.text.hasSuffix(":") else { return nil }
         let outside = sideWords(words, of: cell).left
+        let captionWords = phraseWords(outside, from: cell.x, forward: false)
+        let caption = join(captionWords)
         guard let nearest = outside.map(\.rect.maxX).max(), cell.x - nearest < Self.valueCaptionReach,
-            let caption = phrase(outside, from: cell.x, forward: false), caption.filter(\.isLetter).count >= 3,
-            !caption.hasSuffix("."), caption.split(separator: " ").count <= 6,
-            let captionHeight = outside.filter({ caption.contains($0.text) }).map(\.rect.height).max()
+            caption.filter(\.isLetter).count >= 3, !caption.hasSuffix("."), captionWords.count <= 6,
+            let captionHeight = captionWords.map(\.rect.height).max()
         else { return nil }
         let top = inside.map(\.rect.y).min() ?? cell.y, bottom = inside.map(\.rect.maxY).max() ?? cell.maxY
         let centred = abs((top + bottom) / 2 - cell.midY) <= 0.2 * cell.height
@@ -198,7 +199,12 @@ struct LabelFinder {
     /// The run of words nearest `edge`, stopping at a gap wider than 12 points (160 up to the first word that
     /// is not a leader: "check here . . . . [ ]" is captioned by the words the leaders lead from).
     private func phrase(_ candidates: [PDFWord], from edge: Double, forward: Bool) -> String? {
-        guard !candidates.isEmpty else { return nil }
+        let picked = phraseWords(candidates, from: edge, forward: forward)
+        return picked.isEmpty ? nil : join(picked)
+    }
+
+    /// The words of ``phrase(_:from:forward:)``, left to right; empty when there is none.
+    private func phraseWords(_ candidates: [PDFWord], from edge: Double, forward: Bool) -> [PDFWord] {
         let sorted = candidates.sorted { forward ? $0.rect.x < $1.rect.x : $0.rect.x > $1.rect.x }
         var picked: [PDFWord] = []
         var cursor = edge
@@ -208,8 +214,7 @@ struct LabelFinder {
             picked.append(word)
             cursor = forward ? word.rect.maxX : word.rect.x
         }
-        guard !picked.isEmpty else { return nil }
-        return join(picked.sorted { $0.rect.x < $1.rect.x })
+        return picked.sorted { $0.rect.x < $1.rect.x }
     }
 
     /// `label` as a person should read it: without the dot leaders and rules that lead the eye from a caption
