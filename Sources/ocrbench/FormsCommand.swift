@@ -87,9 +87,15 @@ struct FormsCommand: AsyncParsableCommand {
                     .appendingPathComponent("legible-flat-\(UUID().uuidString)", isDirectory: true)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
                 scratch = folder
+                // Both passes (drawn and scanned) take the same copy: each form is flattened once.
                 drawn = { form in
                     let copy = folder.appendingPathComponent(form.lastPathComponent)
-                    guard (try? qpdf.flattenAnnotations(input: form, output: copy)) != nil else { return nil }
+                    if !FileManager.default.fileExists(atPath: copy.path) {
+                        guard (try? qpdf.flattenAnnotations(input: form, output: copy)) != nil else {
+                            try? FileManager.default.removeItem(at: copy)
+                            return nil
+                        }
+                    }
                     return try? PDFDocument(contentsOf: copy.path)
                 }
             }
