@@ -32,22 +32,34 @@ public struct CalibrationRun {
 
     /// `ranker` with its ``SerialRanker/unhinted`` map refitted (Platt scaling, composed with the map it has)
     /// to the top answers of scans without a device type, and a report of its calibration on the same photos.
+    ///
+    /// The map changes no scan (it only relabels what a scan reports), so the report is the same scans'
+    /// predictions with their confidences mapped, not a second pass over the photos.
     package func rescaleUnhinted(_ ranker: SerialRanker) throws -> (ranker: SerialRanker, report: String) {
-        let unhinted = CalibrationRun(directory: directory, hinted: false)
-        let (_, _, predictions) = try unhinted.collect(ranker: ranker)
+        let (_, _, predictions) = try CalibrationRun(directory: directory, hinted: false).collect(ranker: ranker)
         guard let manifest = try SerialManifest.load(directory: directory) else { return (ranker, "no manifest") }
         let samples = predictions.compactMap { prediction -> ConfidenceCalibration.Sample? in
             guard let first = prediction.candidates.first, let truth = manifest[prediction.file]?.serial else {
                 return nil
             }
-            let confidence = min(max(first.confidence, 1e-9), 1 - 1e-9)
-            return .init(features: [log(confidence / (1 - confidence))], correct: first.serial == truth)
+            return .init(
+                features: [SerialRanker.LogitScale.logOdds(first.confidence)], correct: first.serial == truth)
         }
         let platt = ConfidenceCalibration.fit(samples, l2: 0)
-        guard let scale = platt.weights.first, scale > 0 else { return (ranker, try unhinted.evaluate(ranker)) }
         var refitted = ranker
-        refitted.unhinted = ranker.unhinted.then(.init(scale: scale, offset: platt.bias))
-        return (refitted, try unhinted.evaluate(refitted))
+        var mapped = predictions
+        if let scale = platt.weights.first, scale > 0 {
+            let step = SerialRanker.LogitScale(scale: scale, offset: platt.bias)
+            refitted.unhinted = ranker.unhinted.then(step)
+            for index in mapped.indices {
+                mapped[index].candidates = mapped[index].candidates.map { candidate in
+                    var candidate = candidate
+                    candidate.confidence = step(candidate.confidence)
+                    return candidate
+                }
+            }
+        }
+        return (refitted, SerialReport(predictions: mapped, manifest: manifest, baseline: nil).text)
     }
 
     /// Top-1 accuracy, AUROC and calibration error of `ranker` on this folder.

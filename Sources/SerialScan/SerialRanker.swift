@@ -50,8 +50,13 @@ package struct SerialRanker: Sendable {
 
         /// `confidence` (0...1) mapped; 0 and 1 stay just inside.
         package func callAsFunction(_ confidence: Double) -> Double {
+            1 / (1 + exp(-(scale * Self.logOdds(confidence) + offset)))
+        }
+
+        /// `log(c / (1 - c))` of a confidence, taken just inside 0 and 1 so that both stay finite.
+        package static func logOdds(_ confidence: Double) -> Double {
             let clamped = min(max(confidence, 1e-9), 1 - 1e-9)
-            return 1 / (1 + exp(-(scale * log(clamped / (1 - clamped)) + offset)))
+            return log(clamped / (1 - clamped))
         }
 
         /// This map followed by `next`, as one map.
