@@ -88,12 +88,7 @@ public struct FormBenchmark {
                 }
                 let truth = try FormScoring.truthFields(json: truthData, frames: frames)
                 let score = FormScoring.score(detected: regions, truth: truth)
-                let missed = truth.filter { field in
-                    !regions.contains { r in
-                        r.pageIndex == field.pageIndex
-                            && PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect) >= 0.5
-                    }
-                }.map { "p\($0.pageIndex + 1) \($0.name)" }
+                let missed = Self.unmatched(truth, by: regions).map { "p\($0.pageIndex + 1) \($0.name)" }
                 results.append(
                     DocumentResult(
                         file: url.lastPathComponent, kind: kind, pages: document.pageCount, score: score,
@@ -168,11 +163,7 @@ public struct FormBenchmark {
                         tooltip: widget.tooltip ?? "")
                 }
                 score = score + FormScoring.score(detected: regions, truth: truth)
-                let lost = truth.filter { field in
-                    !regions.contains { r in
-                        PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect) >= 0.5
-                    }
-                }
+                let lost = Self.unmatched(truth, by: regions)
                 let plain = lost.isEmpty
                     ? nil : try? InkRaster(image: drawnPage.render(dpi: 72), pointsPerPixel: 1, threshold: 215)
                 for field in lost {
@@ -188,6 +179,17 @@ public struct FormBenchmark {
             results.append(result)
         }
         return results
+    }
+
+    /// The truth fields no region of their page overlaps by the match threshold (IoU 0.5): the misses reported.
+    static func unmatched(_ truth: [FormScoring.TruthField], by regions: [FieldRegion]) -> [FormScoring.TruthField] {
+        truth.filter { field in
+            !regions.contains { r in
+                r.pageIndex == field.pageIndex
+                    && PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect)
+                        >= FormScoring.matchThreshold
+            }
+        }
     }
 
     /// True when a 72-dpi raster of the page (one pixel a point) shows something at `rect`: a few pixels of ink
