@@ -24,26 +24,18 @@ struct JobProcessor: Sendable {
             outcome = .cancelled("Cancelled")
         } else if let data = try? files.read(imageURL) {
             try await store.reportProgress(jobID: job.id, progress: 30, message: "Reading serial", now: Date())
-            do {
+            outcome = try await Self.outcome {
                 let preset = job.preset.flatMap(ScanPreset.init(rawValue:)) ?? .auto
                 let device = job.deviceType.flatMap(ScanDeviceType.init(rawValue:)) ?? .other
                 let readout = try await engines.serialReader.readSerials(
                     imageData: data, preset: preset, deviceType: device)
-                if try await store.isCancelRequested(jobID: job.id) {
-                    outcome = .cancelled("Cancelled")
-                } else {
-                    let results = ScanResults(readout: readout)
-                    let json = String(decoding: try JSONEncoder().encode(results), as: UTF8.self)
-                    let message = results.totalDetected == 0
-                        ? "No serial number found" + (readout.reason.map { ": \($0)" } ?? "")
-                        : "Found \(results.totalDetected) candidate(s)"
-                    outcome = .completed(result: json, message: message)
-                }
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                if Task.isCancelled { throw CancellationError() }
-                outcome = .failed(String(describing: error))
+                if try await store.isCancelRequested(jobID: job.id) { return .cancelled("Cancelled") }
+                let results = ScanResults(readout: readout)
+                let json = String(decoding: try JSONEncoder().encode(results), as: UTF8.self)
+                let message = results.totalDetected == 0
+                    ? "No serial number found" + (readout.reason.map { ": \($0)" } ?? "")
+                    : "Found \(results.totalDetected) candidate(s)"
+                return .completed(result: json, message: message)
             }
         } else {
             outcome = .failed("the uploaded image is missing from storage")
@@ -59,17 +51,12 @@ struct JobProcessor: Sendable {
         if let documentID = job.documentId, let document = try await store.document(id: documentID, owner: nil),
             let data = try? files.read(files.original(documentID: documentID))
         {
-            do {
+            outcome = try await Self.outcome {
                 try await store.reportProgress(jobID: job.id, progress: 30, message: "Detecting fields", now: Date())
                 let detected = try await engines.fieldDetector.detectFields(
                     documentData: data, format: DocumentFormat(mimeType: document.mimeType))
                 layout = detected
-                outcome = .completed(result: nil, message: "Found \(detected.regions.count) field(s)")
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                if Task.isCancelled { throw CancellationError() }
-                outcome = .failed(String(describing: error))
+                return .completed(result: nil, message: "Found \(detected.regions.count) field(s)")
             }
         } else {
             outcome = .failed("the document or its file is gone")
@@ -83,7 +70,7 @@ struct JobProcessor: Sendable {
         if let documentID = job.documentId, let document = try await store.document(id: documentID, owner: nil),
             let layout = document.decodedLayout(), let data = try? files.read(files.original(documentID: documentID))
         {
-            do {
+            outcome = try await Self.outcome {
                 try await store.reportProgress(jobID: job.id, progress: 30, message: "Composing", now: Date())
                 let values = try await store.values(documentID: documentID).compactMap { record in
                     UUID(uuidString: record.fieldRegionId).map {
@@ -94,18 +81,26 @@ struct JobProcessor: Sendable {
                     documentData: data, format: DocumentFormat(mimeType: document.mimeType), layout: layout,
                     values: values)
                 try files.write(pdf, to: files.filled(documentID: documentID))
-                outcome = .completed(result: nil, message: "Filled \(values.count) field(s)")
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                if Task.isCancelled { throw CancellationError() }
-                outcome = .failed(String(describing: error))
+                return .completed(result: nil, message: "Filled \(values.count) field(s)")
             }
         } else {
             outcome = .failed("the document, its fields or its file are gone")
         }
         try await store.finishCompose(jobID: job.id, outcome: outcome, now: Date())
         log(job, outcome)
+    }
+
+    /// What a job's work ended in: its own outcome, or `.failed` with the error it threw. Cancellation of the
+    /// running task is thrown on (the runner re-queues the job), whatever error the work threw because of it.
+    private static func outcome(of work: () async throws -> JobOutcome) async throws -> JobOutcome {
+        do {
+            return try await work()
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            return .failed(String(describing: error))
+        }
     }
 
     private func log(_ job: JobRecord, _ outcome: JobOutcome) {
