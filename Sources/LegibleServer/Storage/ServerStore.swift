@@ -188,44 +188,43 @@ final class ServerStore: Sendable {
         }
     }
 
-    /// Records the end of a detection job and the document's new state.
+    /// Records the end of a detection job and the document's new state: `ready` with the layout found, or
+    /// `failed` with the job's message.
     func finishDetect(jobID: String, layout: DetectedLayout?, outcome: JobOutcome, now: Date) async throws {
-        try await database.write { db in
-            guard var job = try JobRecord.fetchOne(db, key: jobID), job.status == .processing else { return }
-            job.apply(outcome, now: now)
-            try job.update(db)
-            guard let documentID = job.documentId, var document = try DocumentRecord.fetchOne(db, key: documentID),
-                document.status == .processing
-            else { return }
-            switch outcome {
-            case .completed:
-                if let layout {
-                    document.layout = String(decoding: try JSONEncoder().encode(layout), as: UTF8.self)
-                    document.pageCount = layout.pages.count
-                }
-                document.status = .ready
-                document.error = nil
-            case .failed(let message), .cancelled(let message):
-                document.status = .failed
-                document.error = message
+        let encoded = try layout.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try await finishDocumentJob(jobID: jobID, outcome: outcome, now: now, from: .processing, to: .ready) {
+            document in
+            if let layout, let encoded {
+                document.layout = encoded
+                document.pageCount = layout.pages.count
             }
-            document.updatedAt = now
-            try document.update(db)
         }
     }
 
-    /// Records the end of a compose job and the document's new state.
+    /// Records the end of a compose job and the document's new state: `filled`, or `failed` with the job's
+    /// message.
     func finishCompose(jobID: String, outcome: JobOutcome, now: Date) async throws {
+        try await finishDocumentJob(jobID: jobID, outcome: outcome, now: now, from: .filling, to: .filled)
+    }
+
+    /// Ends a document's job in one transaction: a job still processing takes `outcome`, and its document, if
+    /// still in state `from`, moves to `to` (after `completed` has updated it) when the job completed, else to
+    /// `failed` with the job's message. A job or document already moved on (cancelled, expired) is left alone.
+    private func finishDocumentJob(
+        jobID: String, outcome: JobOutcome, now: Date, from: DocumentStatus, to: DocumentStatus,
+        completed: @escaping @Sendable (inout DocumentRecord) -> Void = { _ in }
+    ) async throws {
         try await database.write { db in
             guard var job = try JobRecord.fetchOne(db, key: jobID), job.status == .processing else { return }
             job.apply(outcome, now: now)
             try job.update(db)
             guard let documentID = job.documentId, var document = try DocumentRecord.fetchOne(db, key: documentID),
-                document.status == .filling
+                document.status == from
             else { return }
             switch outcome {
             case .completed:
-                document.status = .filled
+                completed(&document)
+                document.status = to
                 document.error = nil
             case .failed(let message), .cancelled(let message):
                 document.status = .failed
