@@ -111,22 +111,7 @@ struct DocumentController {
     @Sendable func process(_ request: Request, context: LegibleRequestContext) async throws
         -> EditedResponse<DocumentJobResponse>
     {
-        let id = try uuidParameter(context, "id", what: "document id")
-        try await refuseWhenQueueIsFull()
-        let now = Date()
-        let job = JobRecord.pending(
-            kind: .detect, owner: context.owner, documentId: id, now: now,
-            lifetime: state.configuration.documentLifetime)
-        do {
-            let document = try await state.store.startProcessing(
-                documentID: id, owner: context.owner, job: job, now: now)
-            await state.signal.notify()
-            return EditedResponse(
-                status: .accepted,
-                response: DocumentJobResponse(documentId: id, status: document.status.rawValue, jobId: job.id))
-        } catch let error as StoreError {
-            throw APIError.from(error, what: "document \(id)")
-        }
+        try await startJob(.detect, context: context)
     }
 
     @Sendable func values(_ request: Request, context: LegibleRequestContext) async throws -> ValuesResponse {
@@ -169,14 +154,24 @@ struct DocumentController {
     @Sendable func compose(_ request: Request, context: LegibleRequestContext) async throws
         -> EditedResponse<DocumentJobResponse>
     {
+        try await startJob(.compose, context: context)
+    }
+
+    /// Queues a detection or compose job for the document named in the path and answers 202 with it; the
+    /// store refuses a document in the wrong state (409) or not the caller's (404).
+    private func startJob(_ kind: JobKind, context: LegibleRequestContext) async throws
+        -> EditedResponse<DocumentJobResponse>
+    {
         let id = try uuidParameter(context, "id", what: "document id")
         try await refuseWhenQueueIsFull()
         let now = Date()
         let job = JobRecord.pending(
-            kind: .compose, owner: context.owner, documentId: id, now: now,
+            kind: kind, owner: context.owner, documentId: id, now: now,
             lifetime: state.configuration.documentLifetime)
         do {
-            let document = try await state.store.startCompose(documentID: id, owner: context.owner, job: job, now: now)
+            let document = kind == .compose
+                ? try await state.store.startCompose(documentID: id, owner: context.owner, job: job, now: now)
+                : try await state.store.startProcessing(documentID: id, owner: context.owner, job: job, now: now)
             await state.signal.notify()
             return EditedResponse(
                 status: .accepted,
