@@ -20,7 +20,7 @@ struct SerialScanPipeline {
             timings.decode = decodeMilliseconds
             timings.total = (clock.now - start).milliseconds + decodeMilliseconds
             let preset =
-                requested == .auto ? PresetClassifier.classify(photo.working, statistics: photo.statistics) : requested
+                requested == .auto ? PresetClassifier.classify(photo.working) : requested
             return SerialScanResult(
                 candidates: [], preset: preset, timings: timings, reason: "the image is blank", lines: [])
         }
@@ -28,7 +28,7 @@ struct SerialScanPipeline {
         let deadline = options.timeLimit.map { start.advanced(by: $0 - .milliseconds(decodeMilliseconds)) }
         var result: SerialScanResult
         if requested == .auto {
-            let guess = PresetClassifier.classify(photo.working, statistics: photo.statistics)
+            let guess = PresetClassifier.classify(photo.working)
             var passes = [
                 try scan(
                     photo, preset: guess, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)

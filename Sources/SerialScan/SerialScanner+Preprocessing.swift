@@ -1,3 +1,4 @@
+package import Foundation
 package import LegibleImaging
 
 extension SerialScanner {
@@ -19,7 +20,7 @@ extension SerialScanner {
             let scale = min(1, Double(options.workingSize) / Double(max(gray.width, gray.height)))
             let working = try gray.scaled(by: scale)
             let statistics = try working.grayStatistics(step: 4)
-            let preset = requested == .auto ? PresetClassifier.classify(working, statistics: statistics) : requested
+            let preset = requested == .auto ? PresetClassifier.classify(working) : requested
             let textHeight = max(10, working.height / 40)
             var count = 0
             for variant in ImageVariant.ordered(for: preset, darkBackground: statistics.mean < 110) {
@@ -33,6 +34,26 @@ extension SerialScanner {
             throw .image(error)
         } catch {
             throw .image(.operationFailed(operation: "preprocessing"))
+        }
+    }
+
+    /// The measures the `auto` preset guess reads (``PresetClassifier/featureNames``) for a photo, decoded and
+    /// reduced to the working size as a scan does (package-internal: `ocrbench presets` fits the guess on them).
+    ///
+    /// - Throws: `SerialScanError.image` when the photo cannot be decoded or converted.
+    package static func presetFeatures(imageData: Data, options: SerialScanOptions = SerialScanOptions())
+        throws(SerialScanError) -> [Double]
+    {
+        do {
+            let decoded = try Image.decoded(imageData, options: options.decode)
+            let photo = try PreparedPhoto(decoded.image, workingSize: options.workingSize)
+            return try PresetClassifier.features(of: photo.working)
+        } catch let error as SerialScanError {
+            throw error
+        } catch let error as ImagingError {
+            throw .image(error)
+        } catch {
+            throw .image(.operationFailed(operation: "preset measures"))
         }
     }
 }
