@@ -1,0 +1,1 @@
+"""Independent synthetic serial-number photo generator (etched / screen / sticker)."""
