@@ -16,27 +16,37 @@ enum ExpressServiceCode {
     /// Confidence left to the reading that the code repaired.
     static let overruled = 0.05
 
-    /// The service tags (7 characters) that Express Service Codes in `lines` spell: the 9 to 11 digits after
-    /// an "Express Service Code" caption (spaces, dashes and dots between them allowed).
+    /// The service tags (7 characters) that Express Service Codes in `lines` may spell: every run of 9 to 11
+    /// digits (groups joined by spaces, dashes or dots; an O or an I between digits read as 0 or 1), with or
+    /// without its "Express Service Code" caption.
+    ///
+    /// The caption is not needed: a code only ever changes a candidate it spells exactly or to within one
+    /// look-alike, and a number that is not the tag's code (a phone number, a part number's digits) lands there
+    /// by chance about once in 10^9. Captions are often cut off or misread where the code is not: on the
+    /// independent serial set a Dell label photographed with its caption half out of frame ("2CTV1CC Code:
+    /// 30651292105") answered its part number instead of the tag the code spells (2026-11-27).
     static func tags(in lines: [SerialScanLine]) -> [String] {
         var tags: [String] = []
         for line in lines {
-            let text = line.text.uppercased()
-            guard let caption = text.range(of: "EXPRESS SERVICE CODE") ?? text.range(of: "EXPRESS SVC CODE") else {
-                continue
-            }
             var digits = ""
-            for character in text[caption.upperBound...] {
+            func flush() {
+                if (9...11).contains(digits.count), let tag = tag(fromDecimal: digits), !tags.contains(tag) {
+                    tags.append(tag)
+                }
+                digits = ""
+            }
+            for character in line.text {
                 if character.isASCII, character.isNumber {
                     digits.append(character)
-                } else if !" -.:#".contains(character) {
-                    break
+                } else if "Oo".contains(character), !digits.isEmpty {
+                    digits.append("0")
+                } else if "Il".contains(character), !digits.isEmpty {
+                    digits.append("1")
+                } else if !" -.".contains(character) {
+                    flush()
                 }
             }
-            guard (9...11).contains(digits.count), let tag = tag(fromDecimal: digits), !tags.contains(tag) else {
-                continue
-            }
-            tags.append(tag)
+            flush()
         }
         return tags
     }

@@ -23,13 +23,20 @@ struct ExpressServiceCodeTests {
         #expect(ExpressServiceCode.tag(fromDecimal: "78364164096") == nil)  // 36^7 needs eight characters
     }
 
-    @Test func codesAreReadAfterTheirCaption() {
+    @Test func codesAreRunsOfNineToElevenDigits() {
         let lines = [
             Self.line("Service Tag 5RFDP01"), Self.line("Express Service Code: 125 423 316 01"),
             Self.line("Express Service Code 181-496-983-91 Made in China"),
-            Self.line("Service Code: 792 719 436 75"), Self.line("Express Service Code: 12 34"),
+            Self.line("Express Service Code: 12 34"), Self.line("UPC 196884621001"),
+            Self.line("IMEI 35 209900 176148 1"),
         ]
         #expect(ExpressServiceCode.tags(in: lines) == ["5RFDP01", "8C5V0WN"])
+    }
+
+    @Test func aCodeNeedsNoCaption() {
+        // The caption cut off at the photo's edge and misread; an O read inside the digits.
+        let lines = [Self.line("r 2CTV1CC Code: | 306512921O5 | bee!"), Self.line("Rating: 19.5V 3.34A")]
+        #expect(ExpressServiceCode.tags(in: lines) == ["E2WZKCP"])
     }
 
     @Test func aTagReadOneLookAlikeOffGivesWayToTheCode() {
