@@ -11,8 +11,9 @@
 ///   2021 and reported by MacRumors ("Apple to switch to randomized serial numbers", March 2021).
 /// - Apple never uses the letters I and O in serials (to avoid confusion with 1 and 0): Apple support
 ///   article HT204308 "Find the serial number of your Apple product".
-/// - Dell service tags: seven characters, digits and letters (Dell support "Locate your service tag");
-///   tags in circulation use digits and consonants only.
+/// - Dell service tags: seven characters, a base-36 number (digits and A-Z; Dell support "Locate your service
+///   tag", Creativyst's "Convert Dell Service Tags to Express Service Codes"). Legible leaves out O and I, the
+///   two letters a reader cannot tell from 0 and 1, so a tag read with them is repaired like an Apple serial.
 /// - Samsung serials: 11 characters starting with R, then factory (2), year letter, month character and a
 ///   6-character sequence (Samsung support "What is the serial number of my Samsung device").
 public enum SerialFormat: String, Sendable, Codable, CaseIterable {
@@ -114,7 +115,7 @@ struct CharacterClass: Sendable {
     static let appleAlphanumeric = CharacterClass(members: Set("0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"))
     static let appleYear = CharacterClass(members: Set("CDFGHJKLMNPQRSTVWXYZ"))
     static let appleWeek = CharacterClass(members: Set("123456789CDFGHJKLMNPQRTVWXY"))
-    static let dellAlphanumeric = CharacterClass(members: Set("0123456789BCDFGHJKLMNPQRSTVWXYZ"))
+    static let dellAlphanumeric = CharacterClass(members: Set("0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"))
     static let samsungPrefix = CharacterClass(members: ["R"])
     static let samsungYear = CharacterClass(members: Set("ABCDEFGHJKLMNPRSTVWXYZ"))
     static let samsungMonth = CharacterClass(members: Set("123456789ABC"))

@@ -126,6 +126,13 @@ struct SerialParserTests {
         #expect(serials([Lines.line("Designed in Cupertino 2024")]).isEmpty)
     }
 
+    @Test func aDellTagMayHoldVowels() {
+        // A tag is a base-36 number: A, E and U are Dell characters (only O and I are left out).
+        let evidence = SerialParser.evidence(in: [Lines.line("Service Tag: E2WZKCP")])
+        #expect(evidence.contains { $0.serial == "E2WZKCP" && $0.format == .dell && $0.repairs == 0 })
+        #expect(serials([Lines.line("S/N NU5X76R")]).first == "NU5X76R")
+    }
+
     @Test func aWideOneOrZeroReadTwiceIsAlsoReadOnce() {
         // "RL1ILA6H2IHD" is twelve characters, one too many for a Samsung serial: the "1I" may be one 1.
         let readings = SerialParser.evidence(in: [Lines.line("Serial No: RL1ILA6H2IHD")]).map(\.serial)
