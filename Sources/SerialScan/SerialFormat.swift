@@ -77,7 +77,8 @@ public enum SerialFormat: String, Sendable, Codable, CaseIterable {
         let letters = characters.count - digits
         switch self {
         case .apple12:
-            return digits >= 1 && letters >= 1
+            // No digit is allowed: the parser takes such a reading only under a caption.
+            return letters >= 1
         case .apple11:
             guard let week = Int(String(characters[3...4])) else { return false }
             return (1...53).contains(week) && letters >= 1

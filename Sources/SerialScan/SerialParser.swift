@@ -245,8 +245,9 @@ enum SerialParser {
     /// most likely look-alike (scored as Tesseract offered it, if it did), another alternative Tesseract
     /// offered that is also a look-alike, any other alternative, other look-alikes.
     ///
-    /// Tokens read without a single digit are words, not serials (unless `announced` by a caption and holding
-    /// an O that may be a 0). A reading needing more than a third of its characters changed is refused; an O
+    /// Tokens read without a single digit are words, not serials, unless `announced` by a caption and holding
+    /// an O that may be a 0, or read all in capitals as an Apple 12-character serial, whose year and week
+    /// places few words fit (`Serial Number DLXXWPYQEURR`: about one serial in 60 has no digit). A reading needing more than a third of its characters changed is refused; an O
     /// or I where the format forbids them, or a mark read for a character (`)` for J), does not count towards
     /// that third: those are the look-alikes the formats leave out those letters for.
     static func fit(_ symbols: [ObservedSymbol], format: SerialFormat, announced: Bool = false) -> SerialEvidence? {
@@ -254,7 +255,8 @@ enum SerialParser {
         // Read without a digit, or with several lower-case letters, it is a word ("California"). Letters whose
         // small and capital forms share a shape (c, o, s, u, v, w, x, z) say nothing about case.
         let hasDigit = symbols.contains { $0.character.isNumber }
-        guard hasDigit || (announced && symbols.contains { $0.character == "O" || $0.character == "o" }),
+        guard hasDigit || (announced && symbols.contains { $0.character == "O" || $0.character == "o" })
+            || (announced && format == .apple12 && symbols.allSatisfy { $0.character.isUppercase }),
             symbols.filter({ $0.character.isLowercase && !"cosuvwxz".contains($0.character) }).count * 5
                 <= symbols.count
         else { return nil }

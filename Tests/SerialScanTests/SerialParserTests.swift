@@ -126,6 +126,16 @@ struct SerialParserTests {
         #expect(serials([Lines.line("Designed in Cupertino 2024")]).isEmpty)
     }
 
+    @Test func anAppleSerialWithoutADigitNeedsItsCaption() {
+        // About one Apple 12-character serial in 65 holds no digit; read in capitals under a caption it is one.
+        let evidence = SerialParser.evidence(in: [Lines.line("Serial Number DLXXWPYQEURR")])
+        #expect(evidence.contains { $0.serial == "DLXXWPYQEURR" && $0.format == .apple12 && $0.caption == 1 })
+        #expect(serials([Lines.line("Made by DLXXWPYQEURR")]).isEmpty)
+        // Not in another format, and not a word in small letters.
+        #expect(!evidence.contains { $0.format != .apple12 })
+        #expect(serials([Lines.line("Serial Number Unavailable")]).isEmpty)
+    }
+
     @Test func aDellTagMayHoldVowels() {
         // A tag is a base-36 number: A, E and U are Dell characters (only O and I are left out).
         let evidence = SerialParser.evidence(in: [Lines.line("Service Tag: E2WZKCP")])
