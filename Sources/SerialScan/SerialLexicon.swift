@@ -91,10 +91,13 @@ enum SerialLexicon {
     /// (579C), and MIIT type-approval numbering as printed on devices.
     static func isRegulatoryID(_ serial: String) -> Bool {
         if serial.hasPrefix("BCG") || serial.hasPrefix("579C") { return true }
-        // The B of an FCC ID cut by the photo's edge or read as a digit: `3CGA2754`, `8CGA2754` (and
-        // `3CGA2Z754` with a stray character read into the model number).
-        if let first = serial.first, "38".contains(first), serial.dropFirst().hasPrefix("CGA") {
-            let model = serial.dropFirst(4)
+        // The B of an FCC ID cut by the photo's edge or read as a digit: `CGA1550` (a Dell tag's shape),
+        // `3CGA2754`, `8CGA2754` (and `3CGA2Z754` with a stray character read into the model number).
+        let cut: Substring? =
+            serial.hasPrefix("CGA") ? serial.dropFirst(3)
+            : serial.first.map({ "38".contains($0) }) == true && serial.dropFirst().hasPrefix("CGA")
+                ? serial.dropFirst(4) : nil
+        if let model = cut {
             return (4...5).contains(model.count) && model.filter(\.isNumber).count >= 4
         }
         // A CMIIT ID as engraved plates leave it: one digit misread as a letter (`20T5AP3345`) or one character
