@@ -15,7 +15,8 @@ public enum PresetFit {
     /// - Throws: when the folder has no manifest, or a photo cannot be read or decoded.
     package static func samples(in directory: URL) throws -> [Sample] {
         guard let manifest = try SerialManifest.load(directory: directory) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("manifest.json").path])
+            let path = directory.appendingPathComponent("manifest.json").path
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
         return try SerialManifest.photos(in: directory).compactMap { url in
             guard let entry = manifest[url.lastPathComponent], let preset = SerialPreset(rawValue: entry.preset)
@@ -96,7 +97,9 @@ public enum PresetFit {
 
     /// The model as Swift to paste into `PresetClassifier.standard`.
     package static func swiftLiteral(_ model: PresetClassifier.Model) -> String {
-        func list(_ values: [Double]) -> String { "[" + values.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]" }
+        func list(_ values: [Double]) -> String {
+            "[" + values.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]"
+        }
         return """
             package static let standard = Model(
                 weights: [

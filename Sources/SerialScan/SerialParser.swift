@@ -247,9 +247,10 @@ enum SerialParser {
     ///
     /// Tokens read without a single digit are words, not serials, unless `announced` by a caption and holding
     /// an O that may be a 0, or read all in capitals as an Apple 12-character serial, whose year and week
-    /// places few words fit (`Serial Number DLXXWPYQEURR`: about one serial in 60 has no digit). A reading needing more than a third of its characters changed is refused; an O
-    /// or I where the format forbids them, or a mark read for a character (`)` for J), does not count towards
-    /// that third: those are the look-alikes the formats leave out those letters for.
+    /// places few words fit (`Serial Number DLXXWPYQEURR`: about one serial in 65 has no digit). A reading
+    /// needing more than a third of its characters changed is refused; an O or I where the format forbids
+    /// them, or a mark read for a character (`)` for J), does not count towards that third: those are the
+    /// look-alikes the formats leave out those letters for.
     static func fit(_ symbols: [ObservedSymbol], format: SerialFormat, announced: Bool = false) -> SerialEvidence? {
         guard format.lengths.contains(symbols.count) else { return nil }
         // Read without a digit, or with several lower-case letters, it is a word ("California"). Letters whose

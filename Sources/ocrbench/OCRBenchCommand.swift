@@ -6,5 +6,7 @@ struct OCRBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocrbench",
         abstract: "Measure Legible's accuracy and speed on labelled photos and forms.",
-        subcommands: [SerialsCommand.self, FormsCommand.self, PerfCommand.self, CalibrateCommand.self, PresetsCommand.self])
+        subcommands: [
+            SerialsCommand.self, FormsCommand.self, PerfCommand.self, CalibrateCommand.self, PresetsCommand.self,
+        ])
 }
