@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 package import SerialScan
 
 /// Fits and checks the `auto` preset guess (``PresetClassifier``) on labelled folders.
