@@ -2,7 +2,7 @@ package import Foundation
 package import SerialScan
 
 /// Fits and checks the `auto` preset guess (``PresetClassifier``) on labelled folders.
-public enum PresetFit {
+package enum PresetFit {
     /// One labelled photo's measures.
     package struct Sample: Sendable {
         package var file: String
