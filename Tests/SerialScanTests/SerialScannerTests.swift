@@ -83,6 +83,18 @@ struct SerialScannerTests {
         #expect(top.confidence >= 0.95)
     }
 
+    @Test func photosFromTheIndependentGeneratorAreRead() async throws {
+        // A Dell tag with a vowel (E2WZKCP), which the grammar once left out, and an About window's Apple serial
+        // with no digit (DLXXWPYQEURR), which was taken for a word.
+        for (file, device, serial) in [
+            ("sticker_029.jpg", DeviceType.other, "E2WZKCP"), ("screen_012.jpg", DeviceType.macbook, "DLXXWPYQEURR"),
+        ] {
+            let result = try await Self.scanner.scan(
+                imageData: Fixtures.bytes("serials-independent/\(file)"), preset: .auto, deviceType: device)
+            #expect(result.top?.serial == serial, "\(file)")
+        }
+    }
+
     @Test func aPhoneCamerasFullSizePhotoIsReadAtHalfSizeWithBoxesInItsOwnPixels() async throws {
         // A 12 MP photo (4032 pixels long) is decoded at half size (`SerialScanOptions.photoDecoding`); the
         // answer's box must still be in the photo's own pixels, where the same label's box is at native size.
