@@ -15,15 +15,13 @@ extension SerialScanner {
     package static func preprocess(
         _ image: Image, preset requested: SerialPreset, options: SerialScanOptions = SerialScanOptions()
     ) throws(SerialScanError) -> Int {
+        let photo = try PreparedPhoto(image, workingSize: options.workingSize)
         do {
-            let gray = try image.grayscaleFromMostContrastingChannel()
-            let scale = min(1, Double(options.workingSize) / Double(max(gray.width, gray.height)))
-            let working = try gray.scaled(by: scale)
-            let statistics = try working.grayStatistics(step: 4)
+            let working = photo.working
             let preset = requested == .auto ? PresetClassifier.classify(working) : requested
             let textHeight = max(10, working.height / 40)
             var count = 0
-            for variant in ImageVariant.ordered(for: preset, darkBackground: statistics.mean < 110) {
+            for variant in ImageVariant.ordered(for: preset, darkBackground: photo.statistics.mean < 110) {
                 let binary = try variant.binarize(working, textHeight: textHeight)
                 count += try TextLineFinder.lines(
                     in: binary, lightText: variant.isLightText, reduction: variant.reduction
