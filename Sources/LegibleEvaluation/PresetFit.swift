@@ -32,7 +32,7 @@ package enum PresetFit {
         -> PresetClassifier.Model
     {
         let presets = PresetClassifier.Model.presets
-        guard let width = samples.first?.features.count, !samples.isEmpty else {
+        guard let width = samples.first?.features.count else {
             return PresetClassifier.standard
         }
         let n = Double(samples.count)

@@ -93,10 +93,12 @@ enum SerialLexicon {
         if serial.hasPrefix("BCG") || serial.hasPrefix("579C") { return true }
         // The B of an FCC ID cut by the photo's edge or read as a digit: `CGA1550` (a Dell tag's shape),
         // `3CGA2754`, `8CGA2754` (and `3CGA2Z754` with a stray character read into the model number).
-        let cut: Substring? =
-            serial.hasPrefix("CGA") ? serial.dropFirst(3)
-            : serial.first.map({ "38".contains($0) }) == true && serial.dropFirst().hasPrefix("CGA")
-                ? serial.dropFirst(4) : nil
+        var cut: Substring?
+        if serial.hasPrefix("CGA") {
+            cut = serial.dropFirst(3)
+        } else if let first = serial.first, "38".contains(first), serial.dropFirst().hasPrefix("CGA") {
+            cut = serial.dropFirst(4)
+        }
         if let model = cut {
             return (4...5).contains(model.count) && model.filter(\.isNumber).count >= 4
         }
