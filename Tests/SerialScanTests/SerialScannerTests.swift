@@ -84,10 +84,12 @@ struct SerialScannerTests {
     }
 
     @Test func photosFromTheIndependentGeneratorAreRead() async throws {
-        // A Dell tag with a vowel (E2WZKCP), which the grammar once left out, and an About window's Apple serial
-        // with no digit (DLXXWPYQEURR), which was taken for a word.
+        // A Dell tag with a vowel (E2WZKCP), which the grammar once left out, an About window's Apple serial
+        // with no digit (DLXXWPYQEURR), which was taken for a word, and two plates of faint light engraving
+        // whose serial rows were read inverted (ImageVariant.holdsLightText).
         for (file, device, serial) in [
             ("sticker_029.jpg", DeviceType.other, "E2WZKCP"), ("screen_012.jpg", DeviceType.macbook, "DLXXWPYQEURR"),
+            ("etched_014.jpg", DeviceType.ipad, "YM8C6EFMFFCG"), ("etched_026.jpg", DeviceType.macbook, "5UV4C1QMY9"),
         ] {
             let result = try await Self.scanner.scan(
                 imageData: Fixtures.bytes("serials-independent/\(file)"), preset: .auto, deviceType: device)
