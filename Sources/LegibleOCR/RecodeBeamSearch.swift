@@ -1,0 +1,673 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tesseract 5.3's CTC decoder for LSTM line models (`RecodeBeamSearch`, src/lstm/recodebeam.cpp), for
+/// models without an LSTM dictionary and whose recoder gives every unichar a code of length 1.
+///
+/// It is not plain best-path decoding. Each timestep keeps three beams of 5 nodes (continuations
+/// "anything", "only a duplicate", "no duplicate"); a step first extends them with the 2 most likely classes
+/// and the null, falling back to the top 5 and then to every class only when that leaves the "anything" beam
+/// empty. Besides plain CTC extensions it adds nodes scored on summed probabilities (`p[c] + p[null]`, plus
+/// `p[prev]` when prev and c are the top two), which can emit characters that are never the argmax. Node
+/// certainty is `(ln p + certOffset) × dictRatio` with `ln p` floored at −20 (Float arithmetic as in the
+/// Debian build, `logf`). With `includeChoices` it also reproduces `lstm_choice_mode = 2`: the main beam's
+/// best character per character segment, then `choiceIterations` re-decodes that exclude the codes already
+/// chosen in each segment.
+///
+/// The heaps replicate Tesseract's `GenericHeap` array layout, because the order in which nodes are
+/// visited decides ties and which node `extractSymbolChoices` picks.
+struct RecodeBeamSearch: Sendable {
+    /// Decoder constants; the defaults are what Tesseract passes for LSTM models.
+    struct Options: Sendable, Equatable {
+        /// `kDictRatio`: factor applied to every non-dictionary node certainty.
+        var dictRatio: Float = 2.25
+        /// `kCertOffset`: added to `ln p` before the ratio.
+        var certOffset: Double = -0.085
+        /// `kWorstDictCertainty / kCertaintyScale` = −25/7. Only dictionary beams use it, so it has no
+        /// effect here; kept to document the call.
+        var worstDictCertainty: Double = -25.0 / 7.0
+        /// `lstm_choice_iterations`: secondary decodes for the symbol alternatives.
+        var choiceIterations: Int = 5
+        /// `lstm_rating_coefficient`: choice confidence = 100 − coefficient × rating.
+        var ratingCoefficient: Float = 5
+
+        /// Creates the default options.
+        init() {}
+    }
+
+    /// Why a decoder could not be made or an input could not be decoded.
+    enum InputError: Error, Equatable {
+        /// There are no classes, or the null class is not one of them.
+        case invalidNullClass
+        /// A class maps to a negative unichar id.
+        case invalidUnicharID(classIndex: Int)
+        /// The probability count is not a multiple of the class count.
+        case invalidShape(count: Int, classCount: Int)
+    }
+
+    /// The number of network output classes (the softmax width).
+    let classCount: Int
+    /// The CTC blank class (Tesseract's `null_char`).
+    let nullClass: Int
+    /// For each class, the unichar id its code decodes to (0 = space). The null class's entry is the unichar
+    /// the recoder maps to the null code (Tesseract's "Joined", id 1, for our models); it only orders the codes.
+    let unicharIDs: [Int]
+    /// The decoder constants.
+    let options: Options
+    /// Classes in the order Tesseract's recoder lists them as final codes: by the smallest unichar id encoded
+    /// to them (`UnicharCompress::SetupDecoder`), ties by class. Pushes happen in this order.
+    private let codeOrder: [Int]
+    /// Position of each class in ``codeOrder``.
+    private let codeRank: [Int]
+
+    /// Makes a decoder for a model with `unicharIDs.count` classes.
+    /// - Parameters:
+    ///   - nullClass: The blank class index.
+    ///   - unicharIDs: Class index → unichar id (see ``unicharIDs``).
+    ///   - options: Decoder constants.
+    init(nullClass: Int, unicharIDs: [Int], options: Options = Options()) throws(InputError) {
+        guard !unicharIDs.isEmpty, unicharIDs.indices.contains(nullClass) else { throw .invalidNullClass }
+        if let bad = unicharIDs.firstIndex(where: { $0 < 0 }) { throw .invalidUnicharID(classIndex: bad) }
+        classCount = unicharIDs.count
+        self.nullClass = nullClass
+        self.unicharIDs = unicharIDs
+        self.options = options
+        let order = unicharIDs.indices.sorted { (unicharIDs[$0], $0) < (unicharIDs[$1], $1) }
+        codeOrder = order
+        var rank = [Int](repeating: 0, count: order.count)
+        for (position, code) in order.enumerated() { rank[code] = position }
+        codeRank = rank
+    }
+
+    /// Decodes one line.
+    /// - Parameters:
+    ///   - probabilities: The softmax output, timestep-major: `T × classCount` values (T may be 0).
+    ///   - includeChoices: Also compute the `lstm_choice_mode = 2` alternatives (1 + `choiceIterations`
+    ///     decodes instead of 1).
+    /// - Returns: The best path's characters, words and, if asked, per-symbol alternatives.
+    func decode(_ probabilities: [Float], includeChoices: Bool = false) throws(InputError) -> RecodeBeamResult {
+        guard probabilities.count % classCount == 0 else {
+            throw .invalidShape(count: probabilities.count, classCount: classCount)
+        }
+        let steps = probabilities.count / classCount
+        guard steps > 0 else {
+            return RecodeBeamResult(timesteps: 0, characters: [], words: [], characterBoundaries: [],
+                                    characterChoices: [])
+        }
+        var lattice = Lattice(search: self, steps: steps)
+        lattice.run(probabilities, exclusions: nil, boundaries: [])
+        let path = lattice.path(endingAt: lattice.bestFinalNode())
+        let run = lattice.unichars(along: path[...])
+        let boundaries = run.characterBoundaries(width: steps)
+        var characters: [RecodeBeamCharacter] = []
+        characters.reserveCapacity(run.unicharIDs.count)
+        for i in run.unicharIDs.indices {
+            characters.append(RecodeBeamCharacter(
+                unicharID: run.unicharIDs[i], certainty: run.certainties[i], rating: run.ratings[i],
+                startTimestep: run.xcoords[i], endTimestep: run.ends[i]))
+        }
+        var choices: [[RecodeBeamChoice]] = []
+        if includeChoices, boundaries.count >= 2 {
+            choices = symbolChoices(probabilities, lattice: &lattice, boundaries: boundaries)
+        }
+        let words = Self.words(characters, choices: includeChoices ? choices : nil)
+        return RecodeBeamResult(timesteps: steps, characters: characters, words: words,
+                                characterBoundaries: boundaries, characterChoices: choices)
+    }
+
+    /// `extractSymbolChoices` on the main lattice, then `choiceIterations` rounds of `DecodeSecondaryBeams` +
+    /// `extractSymbolChoices`. Returns `ctc_choices`: one list per character.
+    private func symbolChoices(_ probabilities: [Float], lattice: inout Lattice,
+                               boundaries: [Int]) -> [[RecodeBeamChoice]] {
+        let count = boundaries.count - 1
+        var choices = [[RecodeBeamChoice]](repeating: [], count: count)
+        var exclusions = [Bool](repeating: false, count: count * classCount)
+        lattice.extractChoices(boundaries: boundaries, into: &choices, exclusions: &exclusions)
+        for _ in 0..<max(options.choiceIterations, 0) {
+            lattice.run(probabilities, exclusions: exclusions, boundaries: boundaries)
+            lattice.extractChoices(boundaries: boundaries, into: &choices, exclusions: &exclusions)
+        }
+        return choices
+    }
+
+    /// Splits characters into words at spaces (`ExtractBestPathAsWords`; every unichar of our models is
+    /// space-delimited and there are no dictionary word starts, so spaces are the only breaks) and attaches
+    /// each symbol's `ChoiceIterator` list when `choices` is given.
+    static func words(_ characters: [RecodeBeamCharacter], choices: [[RecodeBeamChoice]]?) -> [RecodeBeamWord] {
+        var words: [RecodeBeamWord] = []
+        var previousSpaceCertainty: Float = 0
+        var start = 0
+        while start < characters.count {
+            var end = start + 1
+            while end < characters.count, characters[end].unicharID != 0 { end += 1 }
+            let spaceCertainty = end < characters.count ? characters[end].certainty : 0
+            let leadingSpace = start > 0 && characters[start - 1].unicharID == 0
+            let bounding = min(spaceCertainty, previousSpaceCertainty)
+            var certainty = Float.greatestFiniteMagnitude
+            for i in start..<end { certainty = min(certainty, characters[i].certainty) }
+            var symbolChoices: [[RecodeBeamChoice]] = []
+            if let choices {
+                let first = leadingSpace ? start - 1 : start
+                let slice = Array(choices[min(first, choices.count)..<min(end, choices.count)])
+                symbolChoices = iteratorChoices(slice, symbols: end - start, leadingSpace: leadingSpace)
+            }
+            words.append(RecodeBeamWord(
+                characters: start..<end, hasLeadingSpace: leadingSpace, spaceCertainty: bounding,
+                certainty: min(bounding, certainty), symbolChoices: symbolChoices))
+            previousSpaceCertainty = spaceCertainty
+            start = end < characters.count && characters[end].unicharID == 0 ? end + 1 : end
+        }
+        return words
+    }
+
+    /// What `ChoiceIterator` lists for each symbol of a word, given the word's `CTC_symbol_choices` (its leading
+    /// space's list first when it has one): the list at `symbol + blanks`, without spaces, where blanks is 1
+    /// after a space unless the word's first list does not start with a space.
+    private static func iteratorChoices(_ lists: [[RecodeBeamChoice]], symbols: Int,
+                                        leadingSpace: Bool) -> [[RecodeBeamChoice]] {
+        var blanks = leadingSpace ? 1 : 0
+        if let firstList = lists.first, let first = firstList.first, first.unicharID != 0 { blanks = 0 }
+        return (0..<symbols).map { symbol in
+            let index = symbol + blanks
+            guard index < lists.count else { return [] }
+            return lists[index].filter { $0.unicharID != 0 }
+        }
+    }
+
+    /// Tesseract's `ProbToCertainty(p) + cert_offset`, rounded to Float as the C++ assignment does.
+    @inline(__always)
+    fileprivate func offsetCertainty(_ probability: Float) -> Float {
+        let logProbability = probability > Lattice.minProbability ? logf(probability) : Lattice.minCertainty
+        return Float(Double(logProbability) + options.certOffset)
+    }
+
+    /// Accessors for the lattice (kept private to the decoder's file).
+    fileprivate var orderedCodes: [Int] { codeOrder }
+    fileprivate var codeRanks: [Int] { codeRank }
+}
+
+/// A node of the search lattice (`RecodeNode` without the dictionary fields).
+private struct Node {
+    /// The class emitted at this timestep.
+    var code: Int
+    /// The unichar id, or −1 for the null (`INVALID_UNICHAR_ID`).
+    var unicharID: Int
+    /// Index of the previous timestep's node in ``Lattice/nodes``, or −1 at timestep 0.
+    var prev: Int
+    /// Whether this node repeats the previous node's code (CTC duplicate).
+    var duplicate: Bool
+    /// This timestep's certainty (dict-ratio scaled).
+    var certainty: Float
+    /// The path score: the sum of certainties up to here.
+    var score: Float
+    /// Rolling hash of the path's non-null, non-duplicate codes.
+    var hash: UInt64
+}
+
+/// The beams of every timestep and the per-step state of one decode (`RecodeBeam` array + `top_n_flags_`).
+private struct Lattice {
+    /// `kMinCertainty`.
+    static let minCertainty: Float = -20
+    /// `kMinProb` = e^−20.
+    static let minProbability: Float = expf(-20)
+    /// `kBeamWidths[0]`.
+    static let beamWidth = 5
+    /// Heap capacity: a push may briefly hold one node more than the beam width.
+    static let slots = 6
+    /// Continuations: `NC_ANYTHING`, `NC_ONLY_DUP`, `NC_NO_DUP` (the beam index for code length 0).
+    static let anything = 0, onlyDup = 1, noDup = 2
+    /// Top-n states: `TN_TOP2`, `TN_TOPN`, `TN_ALSO_RAN`.
+    static let top2: UInt8 = 0, topN: UInt8 = 1, alsoRan: UInt8 = 2
+
+    let search: RecodeBeamSearch
+    let steps: Int
+    let classCount: Int
+    let nullClass: Int
+    let dictRatio: Float
+    let codeRange: UInt64
+    /// `steps × 3` heaps of ``slots`` nodes.
+    var nodes: [Node]
+    /// Node count of each heap.
+    var counts: [Int]
+    /// The current timestep's top-n state per class.
+    var flags: [UInt8]
+    /// Classes flagged top-2 (null included), in code order.
+    var top2Codes: [Int] = []
+    /// Classes flagged top-n, in code order.
+    var topNCodes: [Int] = []
+    /// Classes not flagged also-ran at the current timestep (to reset them cheaply).
+    var flagged: [Int] = []
+    var topCode = -1
+    var secondCode = -1
+    /// ComputeTopN's min-heap of (probability, class).
+    var topKeys: [Float] = []
+    var topClasses: [Int] = []
+
+    /// Allocates the beams for `steps` timesteps.
+    init(search: RecodeBeamSearch, steps: Int) {
+        self.search = search
+        self.steps = steps
+        classCount = search.classCount
+        nullClass = search.nullClass
+        dictRatio = search.options.dictRatio
+        codeRange = UInt64(search.classCount)
+        let empty = Node(code: 0, unicharID: -1, prev: -1, duplicate: false, certainty: 0, score: 0, hash: 0)
+        nodes = [Node](repeating: empty, count: steps * 3 * Self.slots)
+        counts = [Int](repeating: 0, count: steps * 3)
+        flags = [UInt8](repeating: Self.alsoRan, count: classCount)
+        topKeys.reserveCapacity(Self.slots)
+        topClasses.reserveCapacity(Self.slots)
+        top2Codes.reserveCapacity(4)
+        topNCodes.reserveCapacity(4)
+        flagged.reserveCapacity(8)
+    }
+
+    /// Index in ``counts`` of heap `continuation` at timestep `t`.
+    @inline(__always)
+    static func heap(_ t: Int, _ continuation: Int) -> Int { t * 3 + continuation }
+
+    // MARK: Decoding
+
+    /// Decodes every timestep (`Decode`, or `DecodeSecondaryBeams` when `exclusions` is given: then segment
+    /// b's excluded classes, `exclusions[b × classCount + class]`, never enter the top-n at its timesteps).
+    mutating func run(_ probabilities: [Float], exclusions: [Bool]?, boundaries: [Int]) {
+        var bucket = 0
+        for t in 0..<steps {
+            let row = t * classCount
+            if let exclusions {
+                while bucket + 1 < boundaries.count, t >= boundaries[bucket + 1] { bucket += 1 }
+                computeTopN(probabilities, row: row, exclusions: exclusions, excludedBase: bucket * classCount)
+            } else {
+                computeTopN(probabilities, row: row, exclusions: nil, excludedBase: 0)
+            }
+            step(probabilities, t: t)
+        }
+    }
+
+    /// `ComputeTopN` / `ComputeSecTopN`: flags the 2 best classes top-2, the next 3 top-n, the null top-2.
+    mutating func computeTopN(_ probabilities: [Float], row: Int, exclusions: [Bool]?, excludedBase: Int) {
+        for code in flagged { flags[code] = Self.alsoRan }
+        flagged.removeAll(keepingCapacity: true)
+        topKeys.removeAll(keepingCapacity: true)
+        topClasses.removeAll(keepingCapacity: true)
+        topCode = -1
+        secondCode = -1
+        for code in 0..<classCount {
+            let p = probabilities[row + code]
+            guard topKeys.count < Self.beamWidth || p > topKeys[0] else { continue }
+            if let exclusions, exclusions[excludedBase + code] { continue }
+            pushTop(p, code)
+            if topKeys.count > Self.beamWidth { popTop() }
+        }
+        top2Codes.removeAll(keepingCapacity: true)
+        topNCodes.removeAll(keepingCapacity: true)
+        while let code = topClasses.first {
+            popTop()
+            if topKeys.count > 1 {
+                flags[code] = Self.topN
+                insertByRank(code, into: &topNCodes)
+            } else {
+                flags[code] = Self.top2
+                insertByRank(code, into: &top2Codes)
+                if topKeys.isEmpty { topCode = code } else { secondCode = code }
+            }
+            flagged.append(code)
+        }
+        if flags[nullClass] != Self.top2 {
+            if flags[nullClass] == Self.topN { topNCodes.removeAll { $0 == nullClass } }
+            flags[nullClass] = Self.top2
+            insertByRank(nullClass, into: &top2Codes)
+            flagged.append(nullClass)
+        }
+    }
+
+    /// Inserts `code` into a short list kept in code order.
+    private func insertByRank(_ code: Int, into list: inout [Int]) {
+        let rank = search.codeRanks[code]
+        var index = list.count
+        while index > 0, search.codeRanks[list[index - 1]] > rank { index -= 1 }
+        list.insert(code, at: index)
+    }
+
+    /// `GenericHeap::Push` on the top-n min-heap.
+    private mutating func pushTop(_ key: Float, _ code: Int) {
+        topKeys.append(key)
+        topClasses.append(code)
+        var hole = topKeys.count - 1
+        while hole > 0 {
+            let parent = (hole + 1) / 2 - 1
+            guard key < topKeys[parent] else { break }
+            topKeys[hole] = topKeys[parent]
+            topClasses[hole] = topClasses[parent]
+            hole = parent
+        }
+        topKeys[hole] = key
+        topClasses[hole] = code
+    }
+
+    /// `GenericHeap::Pop` on the top-n min-heap (discarding the top).
+    private mutating func popTop() {
+        let last = topKeys.count - 1
+        guard last > 0 else {
+            topKeys.removeAll(keepingCapacity: true)
+            topClasses.removeAll(keepingCapacity: true)
+            return
+        }
+        let key = topKeys[last], code = topClasses[last]
+        topKeys.removeLast()
+        topClasses.removeLast()
+        var hole = 0
+        while true {
+            var child = hole * 2 + 1
+            guard child < last else { break }
+            if child + 1 < last, topKeys[child + 1] < topKeys[child] { child += 1 }
+            guard topKeys[child] < key else { break }
+            topKeys[hole] = topKeys[child]
+            topClasses[hole] = topClasses[child]
+            hole = child
+        }
+        topKeys[hole] = key
+        topClasses[hole] = code
+    }
+
+    /// `DecodeStep`: extends the previous timestep's heaps (last element first, as Tesseract does) with the
+    /// top-2 classes, then top-n, then the rest, stopping once the "anything" heap is non-empty.
+    mutating func step(_ probabilities: [Float], t: Int) {
+        for continuation in 0..<3 { counts[Self.heap(t, continuation)] = 0 }
+        if t == 0 {
+            continueContext(probabilities, prev: -1, prevContinuation: Self.anything, flag: Self.top2, t: 0)
+            return
+        }
+        var flag = Self.top2
+        while flag <= Self.alsoRan, counts[Self.heap(t, Self.anything)] == 0 {
+            for continuation in 0..<3 {
+                let heap = Self.heap(t - 1, continuation)
+                let base = heap * Self.slots
+                var i = counts[heap] - 1
+                while i >= 0 {
+                    continueContext(probabilities, prev: base + i, prevContinuation: continuation, flag: flag, t: t)
+                    i -= 1
+                }
+            }
+            flag += 1
+        }
+    }
+
+    /// `ContinueContext` for code length 0 without dictionary: pushes the duplicate, no-duplicate and
+    /// new-code continuations of node `prev` whose classes have top-n state `flag`.
+    mutating func continueContext(_ probabilities: [Float], prev: Int, prevContinuation: Int, flag: UInt8, t: Int) {
+        let row = t * classCount
+        let null = nullClass
+        var prevCode = -1
+        if prev >= 0 {
+            let node = nodes[prev]
+            prevCode = node.code
+            if flags[prevCode] == flag {
+                if prevContinuation != Self.noDup {
+                    let cert = search.offsetCertainty(probabilities[row + prevCode])
+                    pushDuplicate(code: prevCode, unicharID: node.unicharID, certainty: cert,
+                                  continuation: Self.anything, prev: prev, t: t)
+                }
+                if prevContinuation == Self.anything, flag == Self.top2, prevCode != null {
+                    let cert = search.offsetCertainty(probabilities[row + prevCode] + probabilities[row + null])
+                    pushDuplicate(code: prevCode, unicharID: node.unicharID, certainty: cert,
+                                  continuation: Self.noDup, prev: prev, t: t)
+                }
+            }
+            if prevContinuation == Self.onlyDup { return }
+        }
+        switch flag {
+        case Self.top2:
+            for code in top2Codes { continueWithCode(probabilities, code, prev, prevCode, prevContinuation, flag, t) }
+        case Self.topN:
+            for code in topNCodes { continueWithCode(probabilities, code, prev, prevCode, prevContinuation, flag, t) }
+        default:
+            for code in search.orderedCodes where flags[code] == flag {
+                continueWithCode(probabilities, code, prev, prevCode, prevContinuation, flag, t)
+            }
+        }
+    }
+
+    /// The final-code loop body of `ContinueContext`: a new character (or null) after `prev`, plus its
+    /// summed-probability "only duplicate" variant in the top-2 pass.
+    @inline(__always)
+    private mutating func continueWithCode(_ probabilities: [Float], _ code: Int, _ prev: Int, _ prevCode: Int,
+                                           _ prevContinuation: Int, _ flag: UInt8, _ t: Int) {
+        if code == prevCode { return }
+        let row = t * classCount
+        let null = nullClass
+        let cert = search.offsetCertainty(probabilities[row + code])
+        if cert < Self.minCertainty && code != null { return }
+        let unicharID = code == null ? -1 : search.unicharIDs[code]
+        pushIfBetter(code: code, unicharID: unicharID, duplicate: false, certainty: cert * dictRatio, prev: prev,
+                     heap: Self.heap(t, Self.anything))
+        guard flag == Self.top2, code != null else { return }
+        var probability = probabilities[row + code] + probabilities[row + null]
+        if prev >= 0, prevContinuation == Self.anything, prevCode != null,
+           (prevCode == topCode && code == secondCode) || (code == topCode && prevCode == secondCode) {
+            probability += probabilities[row + prevCode]
+        }
+        let summed = search.offsetCertainty(probability)
+        pushIfBetter(code: code, unicharID: unicharID, duplicate: false, certainty: summed * dictRatio,
+                     prev: prev, heap: Self.heap(t, Self.onlyDup))
+    }
+
+    /// `PushDupOrNoDawgIfBetter` without dictionary: scales by the dict ratio and drops non-null nodes
+    /// below the minimum certainty.
+    @inline(__always)
+    private mutating func pushDuplicate(code: Int, unicharID: Int, certainty: Float, continuation: Int,
+                                        prev: Int, t: Int) {
+        let scaled = certainty * dictRatio
+        guard scaled >= Self.minCertainty || code == nullClass else { return }
+        pushIfBetter(code: code, unicharID: unicharID, duplicate: true, certainty: scaled, prev: prev,
+                     heap: Self.heap(t, continuation))
+    }
+
+    /// `PushHeapIfBetter` + `UpdateHeapIfMatched`: adds the node if the heap has room or it beats the worst;
+    /// a node with the same code and hash is replaced only when the new score is higher.
+    private mutating func pushIfBetter(code: Int, unicharID: Int, duplicate: Bool, certainty: Float, prev: Int,
+                                       heap: Int) {
+        let score = prev >= 0 ? certainty + nodes[prev].score : certainty
+        let base = heap * Self.slots
+        let count = counts[heap]
+        guard count < Self.beamWidth || score > nodes[base].score else { return }
+        var hash: UInt64 = prev >= 0 ? nodes[prev].hash : 0
+        if !duplicate && code != nullClass {
+            let carry = ((hash >> 32) &* codeRange) >> 32
+            hash = hash &* codeRange &+ carry &+ UInt64(code)
+        }
+        let node = Node(code: code, unicharID: unicharID, prev: prev, duplicate: duplicate, certainty: certainty,
+                        score: score, hash: hash)
+        for i in 0..<count where nodes[base + i].code == code && nodes[base + i].hash == hash {
+            if score > nodes[base + i].score {
+                var hole = siftDown(base: base, count: count, hole: i, score: score)
+                hole = siftUp(base: base, hole: hole, score: score)
+                nodes[base + hole] = node
+            }
+            return
+        }
+        let hole = siftUp(base: base, hole: count, score: score)
+        nodes[base + hole] = node
+        counts[heap] = count + 1
+        if count + 1 > Self.beamWidth {
+            // Pop the worst (the top of the min-heap).
+            let last = nodes[base + count]
+            let hole = siftDown(base: base, count: count, hole: 0, score: last.score)
+            nodes[base + hole] = last
+            counts[heap] = count
+        }
+    }
+
+    /// `GenericHeap::SiftUp`: moves the hole at `hole` up past parents with a higher score; returns where a
+    /// node with `score` belongs.
+    @inline(__always)
+    private mutating func siftUp(base: Int, hole start: Int, score: Float) -> Int {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole + 1) / 2 - 1
+            guard score < nodes[base + parent].score else { break }
+            nodes[base + hole] = nodes[base + parent]
+            hole = parent
+        }
+        return hole
+    }
+
+    /// `GenericHeap::SiftDown` within the first `count` nodes of the heap.
+    @inline(__always)
+    private mutating func siftDown(base: Int, count: Int, hole start: Int, score: Float) -> Int {
+        var hole = start
+        while true {
+            var child = hole * 2 + 1
+            guard child < count else { break }
+            if child + 1 < count, nodes[base + child + 1].score < nodes[base + child].score { child += 1 }
+            guard nodes[base + child].score < score else { break }
+            nodes[base + hole] = nodes[base + child]
+            hole = child
+        }
+        return hole
+    }
+
+    // MARK: Paths
+
+    /// `ExtractBestPaths`: the highest-scoring node of the last timestep's "anything" and "no duplicate" heaps
+    /// (first found wins ties).
+    func bestFinalNode() -> Int {
+        var best = -1
+        for continuation in [Self.anything, Self.noDup] {
+            let heap = Self.heap(steps - 1, continuation)
+            for i in 0..<counts[heap] {
+                let index = heap * Self.slots + i
+                if best < 0 || nodes[index].score > nodes[best].score { best = index }
+            }
+        }
+        return best
+    }
+
+    /// The node indices from the first timestep to `last`, at most `limit` of them (`ExtractPath`).
+    func path(endingAt last: Int, limit: Int = .max) -> [Int] {
+        var path: [Int] = []
+        var node = last
+        while node >= 0, path.count < limit {
+            path.append(node)
+            node = nodes[node].prev
+        }
+        path.reverse()
+        return path
+    }
+
+    /// `ExtractPathAsUnicharIds` along a path of node indices.
+    func unichars(along path: ArraySlice<Int>) -> UnicharRun {
+        var run = UnicharRun()
+        var t = path.startIndex
+        let width = path.endIndex
+        while t < width {
+            var certainty = 0.0
+            var rating = 0.0
+            while t < width, nodes[path[t]].unicharID < 0 {
+                let cert = Double(nodes[path[t]].certainty)
+                certainty = min(certainty, cert)
+                rating -= cert
+                t += 1
+            }
+            run.starts.append(t - path.startIndex)
+            if t < width {
+                let unicharID = nodes[path[t]].unicharID
+                if unicharID == 0, let last = run.certainties.indices.last {
+                    // Nulls before a space count for the previous character.
+                    if Float(certainty) < run.certainties[last] { run.certainties[last] = Float(certainty) }
+                    run.ratings[last] = Float(Double(run.ratings[last]) + rating)
+                    certainty = 0
+                    rating = 0
+                }
+                run.unicharIDs.append(unicharID)
+                run.xcoords.append(t - path.startIndex)
+                repeat {
+                    let cert = Double(nodes[path[t]].certainty)
+                    certainty = min(certainty, cert)
+                    rating -= cert
+                    t += 1
+                } while t < width && nodes[path[t]].duplicate
+                run.ends.append(t - path.startIndex)
+                run.certainties.append(Float(certainty))
+                run.ratings.append(Float(rating))
+            } else if let last = run.certainties.indices.last {
+                if Float(certainty) < run.certainties[last] { run.certainties[last] = Float(certainty) }
+                run.ratings[last] = Float(Double(run.ratings[last]) + rating)
+            }
+        }
+        return run
+    }
+
+    // MARK: Choices
+
+    /// `extractSymbolChoices`: for each character segment `[b[j−1], b[j])`, among the nodes of the "anything"
+    /// heap at the segment's last timestep whose last `b[j] − b[j−1]` nodes include a character, takes the
+    /// best-scoring one, reads the characters of that window, appends the lowest-rated one to `choices[j−1]`
+    /// and excludes all non-null classes of the window from segment j−1 in later rounds.
+    func extractChoices(boundaries: [Int], into choices: inout [[RecodeBeamChoice]], exclusions: inout [Bool]) {
+        let coefficient = search.options.ratingCoefficient
+        for j in 1..<boundaries.count {
+            let window = boundaries[j] - boundaries[j - 1]
+            let last = boundaries[j] - 1
+            guard window > 0, last >= 0, last < steps else { continue }
+            let heap = Self.heap(last, Self.anything)
+            var best = -1
+            for i in 0..<counts[heap] {
+                let entry = heap * Self.slots + i
+                var node = entry
+                var back = 0
+                var valid = false
+                while node >= 0, back < window {
+                    if nodes[node].code != nullClass && nodes[node].unicharID >= 0 {
+                        valid = true
+                        break
+                    }
+                    node = nodes[node].prev
+                    back += 1
+                }
+                // A stable sort by descending score puts the first of the best-scoring entries first.
+                if valid, best < 0 || nodes[entry].score > nodes[best].score { best = entry }
+            }
+            guard best >= 0 else { continue }
+            let segment = path(endingAt: best, limit: window)
+            let run = unichars(along: segment[...])
+            guard var bestPosition = run.ratings.indices.first else { continue }
+            for i in run.ratings.indices where run.ratings[i] < run.ratings[bestPosition] { bestPosition = i }
+            for node in segment where nodes[node].code != nullClass {
+                exclusions[(j - 1) * classCount + nodes[node].code] = true
+            }
+            let rating = run.ratings[bestPosition]
+            choices[j - 1].append(RecodeBeamChoice(
+                unicharID: run.unicharIDs[bestPosition], rating: rating,
+                confidence: min(max(100 - coefficient * rating, 0), 100)))
+        }
+    }
+}
+
+/// The output of `ExtractPathAsUnicharIds`, in timesteps relative to the path's start.
+private struct UnicharRun {
+    var unicharIDs: [Int] = []
+    var certainties: [Float] = []
+    var ratings: [Float] = []
+    /// Timestep of each character's own node.
+    var xcoords: [Int] = []
+    /// Timestep where each scan started: after the previous character, before the nulls preceding the next.
+    var starts: [Int] = []
+    /// One past each character's last duplicate.
+    var ends: [Int] = []
+
+    /// `calculateCharBoundaries`: 0, the midpoints of the gaps between characters, then `width`.
+    func characterBoundaries(width: Int) -> [Int] {
+        guard !ends.isEmpty else { return [] }
+        var bounds = [0]
+        for i in ends.indices {
+            let next = i + 1 < starts.count ? starts[i + 1] : width
+            bounds.append(ends[i] + (next - ends[i]) / 2)
+        }
+        bounds[bounds.count - 1] = width
+        return bounds
+    }
+}
