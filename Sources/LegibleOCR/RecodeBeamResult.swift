@@ -64,21 +64,23 @@ struct RecodeBeamResult: Equatable, Sendable {
     var timesteps: Int
     /// The characters of the best path, spaces included, in reading order.
     var characters: [RecodeBeamCharacter]
-    /// The words, split at space characters. A space at the very end of the line belongs to no word.
+    /// The words, split at space characters, as Tesseract's result iterators list them: a space at the very
+    /// end of the line belongs to no word, and words made only of spaces are left out.
     var words: [RecodeBeamWord]
     /// Tesseract's `character_boundaries_`, in timesteps: `characters.count + 1` values when there are
     /// characters, else empty. Entry 0 is 0, the last is `timesteps`, and entry i (0 < i < count) is
     /// `end(i−1) + (start(i) − end(i−1)) / 2` (integer division), where start counts the nulls before a
     /// character, i.e. the midpoint of the null run between two characters.
     ///
-    /// Tesseract's boxes: `InitializeWord` gives character i the fake blob spanning
-    /// `floor(b[i] × s) + left ..< ceil(b[i+1] × s) + left` in image pixels, with `left` the line box's left edge
-    /// (`GetRectImage`'s box: the word box padded by 4 and clipped; for `--psm 13` the whole image, so 0) and
-    /// `s = 3 / (36 / h)` as a Float (x-scale factor 3 over the factor that scaled the line of height h to the
-    /// network's 36 rows). In scaled-image columns the span is simply `3·b[i] ..< 3·b[i+1]`. The box word that
-    /// result iterators report then passes `BoxWord::ClipToOriginalWord`: each edge within 2 px of the edges
-    /// of the connected components it overlaps snaps to them, and the box is intersected with the original
-    /// word's bounding box, so reported symbol boxes also depend on the binarised ink, not on timesteps alone.
+    /// Tesseract's boxes: `InitializeWord` gives character i a fake blob spanning x from `floor(b[i] × s) + left`
+    /// to `ceil(b[i+1] × s) + left` in image pixels, with `left` the line box's left edge (`GetRectImage`'s box: the
+    /// word box padded by 4 and clipped; for `--psm 13` the whole image, so 0) and `s = 3 / (36 / h)` as a Float
+    /// (x-scale factor 3 over the factor that scaled the line of height h to the network's 36 rows). In
+    /// scaled-image columns that is simply `3·b[i] ..< 3·b[i+1]`. `PAGE_RES_IT::ReplaceCurrentWord` then swaps the
+    /// fake blobs for the line's real connected components: character i gets the components whose x-middle lies
+    /// before the midpoint of fake blob i's right edge and fake blob i+1's left edge, and its reported box
+    /// (`RIL_SYMBOL`, hOCR `x_bboxes`) is their union clipped to the word's bounds; only a character that gets
+    /// no component keeps its fake box. So the timesteps decide where the cuts fall and the ink decides the boxes.
     var characterBoundaries: [Int]
     /// Tesseract's `ctc_choices`: for each character (spaces included), the best choice of the main beam and
     /// then the best of each secondary beam, unfiltered. Empty when choices were not requested.

@@ -97,8 +97,8 @@ struct RecodeBeamSearch: Sendable {
             return RecodeBeamResult(timesteps: 0, characters: [], words: [], characterBoundaries: [],
                                     characterChoices: [])
         }
-        var lattice = Lattice(search: self, steps: steps)
-        lattice.run(probabilities, exclusions: nil, boundaries: [])
+        let lattice = Lattice(search: self, probabilities: probabilities)
+        lattice.run(exclusions: nil, boundaries: [])
         let path = lattice.path(endingAt: lattice.bestFinalNode())
         let run = lattice.unichars(along: path[...])
         let boundaries = run.characterBoundaries(width: steps)
@@ -111,7 +111,7 @@ struct RecodeBeamSearch: Sendable {
         }
         var choices: [[RecodeBeamChoice]] = []
         if includeChoices, boundaries.count >= 2 {
-            choices = symbolChoices(probabilities, lattice: &lattice, boundaries: boundaries)
+            choices = symbolChoices(lattice, boundaries: boundaries)
         }
         let words = Self.words(characters, choices: includeChoices ? choices : nil)
         return RecodeBeamResult(timesteps: steps, characters: characters, words: words,
@@ -120,14 +120,13 @@ struct RecodeBeamSearch: Sendable {
 
     /// `extractSymbolChoices` on the main lattice, then `choiceIterations` rounds of `DecodeSecondaryBeams` +
     /// `extractSymbolChoices`. Returns `ctc_choices`: one list per character.
-    private func symbolChoices(_ probabilities: [Float], lattice: inout Lattice,
-                               boundaries: [Int]) -> [[RecodeBeamChoice]] {
+    private func symbolChoices(_ lattice: Lattice, boundaries: [Int]) -> [[RecodeBeamChoice]] {
         let count = boundaries.count - 1
         var choices = [[RecodeBeamChoice]](repeating: [], count: count)
         var exclusions = [Bool](repeating: false, count: count * classCount)
         lattice.extractChoices(boundaries: boundaries, into: &choices, exclusions: &exclusions)
         for _ in 0..<max(options.choiceIterations, 0) {
-            lattice.run(probabilities, exclusions: exclusions, boundaries: boundaries)
+            lattice.run(exclusions: exclusions, boundaries: boundaries)
             lattice.extractChoices(boundaries: boundaries, into: &choices, exclusions: &exclusions)
         }
         return choices
@@ -154,9 +153,13 @@ struct RecodeBeamSearch: Sendable {
                 let slice = Array(choices[min(first, choices.count)..<min(end, choices.count)])
                 symbolChoices = iteratorChoices(slice, symbols: end - start, leadingSpace: leadingSpace)
             }
-            words.append(RecodeBeamWord(
-                characters: start..<end, hasLeadingSpace: leadingSpace, spaceCertainty: bounding,
-                certainty: min(bounding, certainty), symbolChoices: symbolChoices))
+            // ExtractBestPathAsWords makes a word of spaces only (e.g. from three spaces in a row), but it never
+            // reaches Tesseract's output (seen on the serial lines; the stage that drops it was not identified).
+            if characters[start..<end].contains(where: { $0.unicharID != 0 }) {
+                words.append(RecodeBeamWord(
+                    characters: start..<end, hasLeadingSpace: leadingSpace, spaceCertainty: bounding,
+                    certainty: min(bounding, certainty), symbolChoices: symbolChoices))
+            }
             previousSpaceCertainty = spaceCertainty
             start = end < characters.count && characters[end].unicharID == 0 ? end + 1 : end
         }
@@ -175,13 +178,6 @@ struct RecodeBeamSearch: Sendable {
             guard index < lists.count else { return [] }
             return lists[index].filter { $0.unicharID != 0 }
         }
-    }
-
-    /// Tesseract's `ProbToCertainty(p) + cert_offset`, rounded to Float as the C++ assignment does.
-    @inline(__always)
-    fileprivate func offsetCertainty(_ probability: Float) -> Float {
-        let logProbability = probability > Lattice.minProbability ? logf(probability) : Lattice.minCertainty
-        return Float(Double(logProbability) + options.certOffset)
     }
 
     /// Accessors for the lattice (kept private to the decoder's file).
@@ -208,7 +204,10 @@ private struct Node {
 }
 
 /// The beams of every timestep and the per-step state of one decode (`RecodeBeam` array + `top_n_flags_`).
-private struct Lattice {
+///
+/// A class over manually allocated buffers: the decode is a few million tiny reads and writes, and Swift
+/// arrays in a mutated struct cost a retain/release pair on many of them.
+private final class Lattice {
     /// `kMinCertainty`.
     static let minCertainty: Float = -20
     /// `kMinProb` = e^−20.
@@ -222,47 +221,90 @@ private struct Lattice {
     /// Top-n states: `TN_TOP2`, `TN_TOPN`, `TN_ALSO_RAN`.
     static let top2: UInt8 = 0, topN: UInt8 = 1, alsoRan: UInt8 = 2
 
-    let search: RecodeBeamSearch
     let steps: Int
     let classCount: Int
     let nullClass: Int
     let dictRatio: Float
+    let certOffset: Double
+    let ratingCoefficient: Float
     let codeRange: UInt64
+    /// Class → unichar id, classes in code order, class → position in code order.
+    let unicharIDs: UnsafeMutablePointer<Int>
+    let codeOrder: UnsafeMutablePointer<Int>
+    let codeRank: UnsafeMutablePointer<Int>
+    /// The softmax output, `steps × classCount`.
+    let probabilities: UnsafeMutablePointer<Float>
     /// `steps × 3` heaps of ``slots`` nodes.
-    var nodes: [Node]
+    let nodes: UnsafeMutablePointer<Node>
     /// Node count of each heap.
-    var counts: [Int]
+    let counts: UnsafeMutablePointer<Int>
     /// The current timestep's top-n state per class.
-    var flags: [UInt8]
-    /// Classes flagged top-2 (null included), in code order.
-    var top2Codes: [Int] = []
-    /// Classes flagged top-n, in code order.
-    var topNCodes: [Int] = []
+    let flags: UnsafeMutablePointer<UInt8>
+    /// Classes flagged top-2 (null included) and top-n, each in code order (at most 3 and 4).
+    let top2Codes: UnsafeMutablePointer<Int>
+    var top2Count = 0
+    let topNCodes: UnsafeMutablePointer<Int>
+    var topNCount = 0
     /// Classes not flagged also-ran at the current timestep (to reset them cheaply).
-    var flagged: [Int] = []
+    let flagged: UnsafeMutablePointer<Int>
+    var flaggedCount = 0
     var topCode = -1
     var secondCode = -1
     /// ComputeTopN's min-heap of (probability, class).
-    var topKeys: [Float] = []
-    var topClasses: [Int] = []
+    let topKeys: UnsafeMutablePointer<Float>
+    let topClasses: UnsafeMutablePointer<Int>
+    var topCount = 0
 
-    /// Allocates the beams for `steps` timesteps.
-    init(search: RecodeBeamSearch, steps: Int) {
-        self.search = search
-        self.steps = steps
+    /// Allocates the beams for the timesteps of `probabilities` (a whole number of rows of
+    /// `search.classCount`) and copies them in.
+    init(search: RecodeBeamSearch, probabilities: [Float]) {
         classCount = search.classCount
+        steps = probabilities.count / search.classCount
         nullClass = search.nullClass
         dictRatio = search.options.dictRatio
+        certOffset = search.options.certOffset
+        ratingCoefficient = search.options.ratingCoefficient
         codeRange = UInt64(search.classCount)
+        unicharIDs = .allocate(capacity: classCount)
+        codeOrder = .allocate(capacity: classCount)
+        codeRank = .allocate(capacity: classCount)
+        for code in 0..<classCount {
+            unicharIDs[code] = search.unicharIDs[code]
+            codeOrder[code] = search.orderedCodes[code]
+            codeRank[code] = search.codeRanks[code]
+        }
+        let values = UnsafeMutablePointer<Float>.allocate(capacity: steps * classCount)
+        for i in 0..<(steps * classCount) { values[i] = probabilities[i] }
+        self.probabilities = values
         let empty = Node(code: 0, unicharID: -1, prev: -1, duplicate: false, certainty: 0, score: 0, hash: 0)
-        nodes = [Node](repeating: empty, count: steps * 3 * Self.slots)
-        counts = [Int](repeating: 0, count: steps * 3)
-        flags = [UInt8](repeating: Self.alsoRan, count: classCount)
-        topKeys.reserveCapacity(Self.slots)
-        topClasses.reserveCapacity(Self.slots)
-        top2Codes.reserveCapacity(4)
-        topNCodes.reserveCapacity(4)
-        flagged.reserveCapacity(8)
+        nodes = .allocate(capacity: steps * 3 * Self.slots)
+        nodes.initialize(repeating: empty, count: steps * 3 * Self.slots)
+        counts = .allocate(capacity: steps * 3)
+        counts.initialize(repeating: 0, count: steps * 3)
+        flags = .allocate(capacity: classCount)
+        flags.initialize(repeating: Self.alsoRan, count: classCount)
+        top2Codes = .allocate(capacity: Self.slots)
+        topNCodes = .allocate(capacity: Self.slots)
+        flagged = .allocate(capacity: Self.slots + 1)
+        topKeys = .allocate(capacity: Self.slots)
+        topClasses = .allocate(capacity: Self.slots)
+    }
+
+    deinit {
+        for pointer in [unicharIDs, codeOrder, codeRank, counts, top2Codes, topNCodes, flagged, topClasses] {
+            pointer.deallocate()
+        }
+        probabilities.deallocate()
+        nodes.deallocate()
+        flags.deallocate()
+        topKeys.deallocate()
+    }
+
+    /// Tesseract's `ProbToCertainty(p) + cert_offset`, rounded to Float as the C++ assignment does.
+    @inline(__always)
+    func offsetCertainty(_ probability: Float) -> Float {
+        let logProbability = probability > Self.minProbability ? logf(probability) : Self.minCertainty
+        return Float(Double(logProbability) + certOffset)
     }
 
     /// Index in ``counts`` of heap `continuation` at timestep `t`.
@@ -273,70 +315,87 @@ private struct Lattice {
 
     /// Decodes every timestep (`Decode`, or `DecodeSecondaryBeams` when `exclusions` is given: then segment
     /// b's excluded classes, `exclusions[b × classCount + class]`, never enter the top-n at its timesteps).
-    mutating func run(_ probabilities: [Float], exclusions: [Bool]?, boundaries: [Int]) {
+    func run(exclusions: [Bool]?, boundaries: [Int]) {
         var bucket = 0
         for t in 0..<steps {
             let row = t * classCount
             if let exclusions {
                 while bucket + 1 < boundaries.count, t >= boundaries[bucket + 1] { bucket += 1 }
-                computeTopN(probabilities, row: row, exclusions: exclusions, excludedBase: bucket * classCount)
+                exclusions.withUnsafeBufferPointer { excluded in
+                    computeTopN(row: row, excluded: UnsafeBufferPointer(rebasing: excluded[(bucket * classCount)...]))
+                }
             } else {
-                computeTopN(probabilities, row: row, exclusions: nil, excludedBase: 0)
+                computeTopN(row: row, excluded: nil)
             }
-            step(probabilities, t: t)
+            step(t: t)
         }
     }
 
     /// `ComputeTopN` / `ComputeSecTopN`: flags the 2 best classes top-2, the next 3 top-n, the null top-2.
-    mutating func computeTopN(_ probabilities: [Float], row: Int, exclusions: [Bool]?, excludedBase: Int) {
-        for code in flagged { flags[code] = Self.alsoRan }
-        flagged.removeAll(keepingCapacity: true)
-        topKeys.removeAll(keepingCapacity: true)
-        topClasses.removeAll(keepingCapacity: true)
+    func computeTopN(row: Int, excluded: UnsafeBufferPointer<Bool>?) {
+        for i in 0..<flaggedCount { flags[flagged[i]] = Self.alsoRan }
+        flaggedCount = 0
+        topCount = 0
         topCode = -1
         secondCode = -1
         for code in 0..<classCount {
             let p = probabilities[row + code]
-            guard topKeys.count < Self.beamWidth || p > topKeys[0] else { continue }
-            if let exclusions, exclusions[excludedBase + code] { continue }
+            guard topCount < Self.beamWidth || p > topKeys[0] else { continue }
+            if let excluded, excluded[code] { continue }
             pushTop(p, code)
-            if topKeys.count > Self.beamWidth { popTop() }
+            if topCount > Self.beamWidth { popTop() }
         }
-        top2Codes.removeAll(keepingCapacity: true)
-        topNCodes.removeAll(keepingCapacity: true)
-        while let code = topClasses.first {
+        top2Count = 0
+        topNCount = 0
+        while topCount > 0 {
+            let code = topClasses[0]
             popTop()
-            if topKeys.count > 1 {
+            if topCount > 1 {
                 flags[code] = Self.topN
-                insertByRank(code, into: &topNCodes)
+                insertByRank(code, into: topNCodes, count: &topNCount)
             } else {
                 flags[code] = Self.top2
-                insertByRank(code, into: &top2Codes)
-                if topKeys.isEmpty { topCode = code } else { secondCode = code }
+                insertByRank(code, into: top2Codes, count: &top2Count)
+                if topCount == 0 { topCode = code } else { secondCode = code }
             }
-            flagged.append(code)
+            flagged[flaggedCount] = code
+            flaggedCount += 1
         }
         if flags[nullClass] != Self.top2 {
-            if flags[nullClass] == Self.topN { topNCodes.removeAll { $0 == nullClass } }
+            if flags[nullClass] == Self.topN {
+                var kept = 0
+                for i in 0..<topNCount where topNCodes[i] != nullClass {
+                    topNCodes[kept] = topNCodes[i]
+                    kept += 1
+                }
+                topNCount = kept
+            } else {
+                flagged[flaggedCount] = nullClass
+                flaggedCount += 1
+            }
             flags[nullClass] = Self.top2
-            insertByRank(nullClass, into: &top2Codes)
-            flagged.append(nullClass)
+            insertByRank(nullClass, into: top2Codes, count: &top2Count)
         }
     }
 
     /// Inserts `code` into a short list kept in code order.
-    private func insertByRank(_ code: Int, into list: inout [Int]) {
-        let rank = search.codeRanks[code]
-        var index = list.count
-        while index > 0, search.codeRanks[list[index - 1]] > rank { index -= 1 }
-        list.insert(code, at: index)
+    @inline(__always)
+    private func insertByRank(_ code: Int, into list: UnsafeMutablePointer<Int>, count: inout Int) {
+        let rank = codeRank[code]
+        var index = count
+        while index > 0, codeRank[list[index - 1]] > rank {
+            list[index] = list[index - 1]
+            index -= 1
+        }
+        list[index] = code
+        count += 1
     }
 
     /// `GenericHeap::Push` on the top-n min-heap.
-    private mutating func pushTop(_ key: Float, _ code: Int) {
-        topKeys.append(key)
-        topClasses.append(code)
-        var hole = topKeys.count - 1
+    @inline(__always)
+    private func pushTop(_ key: Float, _ code: Int) {
+        var hole = topCount
+        topCount += 1
         while hole > 0 {
             let parent = (hole + 1) / 2 - 1
             guard key < topKeys[parent] else { break }
@@ -349,16 +408,12 @@ private struct Lattice {
     }
 
     /// `GenericHeap::Pop` on the top-n min-heap (discarding the top).
-    private mutating func popTop() {
-        let last = topKeys.count - 1
-        guard last > 0 else {
-            topKeys.removeAll(keepingCapacity: true)
-            topClasses.removeAll(keepingCapacity: true)
-            return
-        }
+    @inline(__always)
+    private func popTop() {
+        let last = topCount - 1
+        topCount = last
+        guard last > 0 else { return }
         let key = topKeys[last], code = topClasses[last]
-        topKeys.removeLast()
-        topClasses.removeLast()
         var hole = 0
         while true {
             var child = hole * 2 + 1
@@ -375,10 +430,10 @@ private struct Lattice {
 
     /// `DecodeStep`: extends the previous timestep's heaps (last element first, as Tesseract does) with the
     /// top-2 classes, then top-n, then the rest, stopping once the "anything" heap is non-empty.
-    mutating func step(_ probabilities: [Float], t: Int) {
+    func step(t: Int) {
         for continuation in 0..<3 { counts[Self.heap(t, continuation)] = 0 }
         if t == 0 {
-            continueContext(probabilities, prev: -1, prevContinuation: Self.anything, flag: Self.top2, t: 0)
+            continueContext(prev: -1, prevContinuation: Self.anything, flag: Self.top2, t: 0)
             return
         }
         var flag = Self.top2
@@ -388,7 +443,7 @@ private struct Lattice {
                 let base = heap * Self.slots
                 var i = counts[heap] - 1
                 while i >= 0 {
-                    continueContext(probabilities, prev: base + i, prevContinuation: continuation, flag: flag, t: t)
+                    continueContext(prev: base + i, prevContinuation: continuation, flag: flag, t: t)
                     i -= 1
                 }
             }
@@ -398,22 +453,22 @@ private struct Lattice {
 
     /// `ContinueContext` for code length 0 without dictionary: pushes the duplicate, no-duplicate and
     /// new-code continuations of node `prev` whose classes have top-n state `flag`.
-    mutating func continueContext(_ probabilities: [Float], prev: Int, prevContinuation: Int, flag: UInt8, t: Int) {
+    func continueContext(prev: Int, prevContinuation: Int, flag: UInt8, t: Int) {
         let row = t * classCount
         let null = nullClass
         var prevCode = -1
         if prev >= 0 {
-            let node = nodes[prev]
-            prevCode = node.code
+            prevCode = nodes[prev].code
+            let prevUnichar = nodes[prev].unicharID
             if flags[prevCode] == flag {
                 if prevContinuation != Self.noDup {
-                    let cert = search.offsetCertainty(probabilities[row + prevCode])
-                    pushDuplicate(code: prevCode, unicharID: node.unicharID, certainty: cert,
+                    let cert = offsetCertainty(probabilities[row + prevCode])
+                    pushDuplicate(code: prevCode, unicharID: prevUnichar, certainty: cert,
                                   continuation: Self.anything, prev: prev, t: t)
                 }
                 if prevContinuation == Self.anything, flag == Self.top2, prevCode != null {
-                    let cert = search.offsetCertainty(probabilities[row + prevCode] + probabilities[row + null])
-                    pushDuplicate(code: prevCode, unicharID: node.unicharID, certainty: cert,
+                    let cert = offsetCertainty(probabilities[row + prevCode] + probabilities[row + null])
+                    pushDuplicate(code: prevCode, unicharID: prevUnichar, certainty: cert,
                                   continuation: Self.noDup, prev: prev, t: t)
                 }
             }
@@ -421,12 +476,12 @@ private struct Lattice {
         }
         switch flag {
         case Self.top2:
-            for code in top2Codes { continueWithCode(probabilities, code, prev, prevCode, prevContinuation, flag, t) }
+            for i in 0..<top2Count { continueWithCode(top2Codes[i], prev, prevCode, prevContinuation, flag, t) }
         case Self.topN:
-            for code in topNCodes { continueWithCode(probabilities, code, prev, prevCode, prevContinuation, flag, t) }
+            for i in 0..<topNCount { continueWithCode(topNCodes[i], prev, prevCode, prevContinuation, flag, t) }
         default:
-            for code in search.orderedCodes where flags[code] == flag {
-                continueWithCode(probabilities, code, prev, prevCode, prevContinuation, flag, t)
+            for i in 0..<classCount where flags[codeOrder[i]] == flag {
+                continueWithCode(codeOrder[i], prev, prevCode, prevContinuation, flag, t)
             }
         }
     }
@@ -434,14 +489,14 @@ private struct Lattice {
     /// The final-code loop body of `ContinueContext`: a new character (or null) after `prev`, plus its
     /// summed-probability "only duplicate" variant in the top-2 pass.
     @inline(__always)
-    private mutating func continueWithCode(_ probabilities: [Float], _ code: Int, _ prev: Int, _ prevCode: Int,
-                                           _ prevContinuation: Int, _ flag: UInt8, _ t: Int) {
+    private func continueWithCode(_ code: Int, _ prev: Int, _ prevCode: Int, _ prevContinuation: Int,
+                                  _ flag: UInt8, _ t: Int) {
         if code == prevCode { return }
         let row = t * classCount
         let null = nullClass
-        let cert = search.offsetCertainty(probabilities[row + code])
+        let cert = offsetCertainty(probabilities[row + code])
         if cert < Self.minCertainty && code != null { return }
-        let unicharID = code == null ? -1 : search.unicharIDs[code]
+        let unicharID = code == null ? -1 : unicharIDs[code]
         pushIfBetter(code: code, unicharID: unicharID, duplicate: false, certainty: cert * dictRatio, prev: prev,
                      heap: Self.heap(t, Self.anything))
         guard flag == Self.top2, code != null else { return }
@@ -450,7 +505,7 @@ private struct Lattice {
            (prevCode == topCode && code == secondCode) || (code == topCode && prevCode == secondCode) {
             probability += probabilities[row + prevCode]
         }
-        let summed = search.offsetCertainty(probability)
+        let summed = offsetCertainty(probability)
         pushIfBetter(code: code, unicharID: unicharID, duplicate: false, certainty: summed * dictRatio,
                      prev: prev, heap: Self.heap(t, Self.onlyDup))
     }
@@ -458,8 +513,7 @@ private struct Lattice {
     /// `PushDupOrNoDawgIfBetter` without dictionary: scales by the dict ratio and drops non-null nodes
     /// below the minimum certainty.
     @inline(__always)
-    private mutating func pushDuplicate(code: Int, unicharID: Int, certainty: Float, continuation: Int,
-                                        prev: Int, t: Int) {
+    private func pushDuplicate(code: Int, unicharID: Int, certainty: Float, continuation: Int, prev: Int, t: Int) {
         let scaled = certainty * dictRatio
         guard scaled >= Self.minCertainty || code == nullClass else { return }
         pushIfBetter(code: code, unicharID: unicharID, duplicate: true, certainty: scaled, prev: prev,
@@ -468,8 +522,7 @@ private struct Lattice {
 
     /// `PushHeapIfBetter` + `UpdateHeapIfMatched`: adds the node if the heap has room or it beats the worst;
     /// a node with the same code and hash is replaced only when the new score is higher.
-    private mutating func pushIfBetter(code: Int, unicharID: Int, duplicate: Bool, certainty: Float, prev: Int,
-                                       heap: Int) {
+    private func pushIfBetter(code: Int, unicharID: Int, duplicate: Bool, certainty: Float, prev: Int, heap: Int) {
         let score = prev >= 0 ? certainty + nodes[prev].score : certainty
         let base = heap * Self.slots
         let count = counts[heap]
@@ -504,7 +557,7 @@ private struct Lattice {
     /// `GenericHeap::SiftUp`: moves the hole at `hole` up past parents with a higher score; returns where a
     /// node with `score` belongs.
     @inline(__always)
-    private mutating func siftUp(base: Int, hole start: Int, score: Float) -> Int {
+    private func siftUp(base: Int, hole start: Int, score: Float) -> Int {
         var hole = start
         while hole > 0 {
             let parent = (hole + 1) / 2 - 1
@@ -517,7 +570,7 @@ private struct Lattice {
 
     /// `GenericHeap::SiftDown` within the first `count` nodes of the heap.
     @inline(__always)
-    private mutating func siftDown(base: Int, count: Int, hole start: Int, score: Float) -> Int {
+    private func siftDown(base: Int, count: Int, hole start: Int, score: Float) -> Int {
         var hole = start
         while true {
             var child = hole * 2 + 1
@@ -536,7 +589,7 @@ private struct Lattice {
     /// (first found wins ties).
     func bestFinalNode() -> Int {
         var best = -1
-        for continuation in [Self.anything, Self.noDup] {
+        for continuation in stride(from: Self.anything, through: Self.noDup, by: Self.noDup - Self.anything) {
             let heap = Self.heap(steps - 1, continuation)
             for i in 0..<counts[heap] {
                 let index = heap * Self.slots + i
@@ -608,7 +661,7 @@ private struct Lattice {
     /// best-scoring one, reads the characters of that window, appends the lowest-rated one to `choices[j−1]`
     /// and excludes all non-null classes of the window from segment j−1 in later rounds.
     func extractChoices(boundaries: [Int], into choices: inout [[RecodeBeamChoice]], exclusions: inout [Bool]) {
-        let coefficient = search.options.ratingCoefficient
+        let coefficient = ratingCoefficient
         for j in 1..<boundaries.count {
             let window = boundaries[j] - boundaries[j - 1]
             let last = boundaries[j] - 1
