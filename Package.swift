@@ -151,6 +151,8 @@ let package = Package(
         .testTarget(
             name: "LegibleOCRTests",
             dependencies: ["LegibleOCR", "LegibleImaging", "TestSupport"],
+            // Decoder fixtures, read through #filePath like TestImages/.
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SerialScanTests",
