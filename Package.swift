@@ -61,6 +61,8 @@ let package = Package(
         .target(name: "CTesseractHandOff", linkerSettings: [.linkedLibrary("lept")]),
         // JPEG decoding straight into Leptonica's pixel layout with libjpeg-turbo (Debian: libjpeg62-turbo-dev).
         .target(name: "CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
+        // The integer matrix-vector product of Legible's LSTM line reader (SSE2, and AVX2 where present).
+        .target(name: "CLSTMKernels"),
 
         // MARK: Wrappers
         .target(
@@ -69,7 +71,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "LegibleOCR",
-            dependencies: ["LegibleImaging", "CTesseract", "CLeptonica", "CTesseractHandOff"],
+            dependencies: ["LegibleImaging", "CTesseract", "CLeptonica", "CTesseractHandOff", "CLSTMKernels"],
             swiftSettings: strictSettings),
 
         .target(

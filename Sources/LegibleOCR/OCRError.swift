@@ -12,6 +12,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case recognitionFailed(String)
     /// The image could not be prepared for recognition.
     case imaging(String)
+    /// A `.traineddata` file Legible reads itself is damaged or of a kind it does not support.
+    case modelFormat(String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
             return "recognition failed: \(reason)"
         case .imaging(let reason):
             return "cannot prepare the image: \(reason)"
+        case .modelFormat(let reason):
+            return "unsupported or damaged LSTM model: \(reason)"
         }
     }
 }
