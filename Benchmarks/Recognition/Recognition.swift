@@ -31,6 +31,34 @@ let benchmarks: @Sendable () -> Void = {
             recognizer: try Recognizer(configuration: SerialScanner.recognizerConfiguration))
     }
 
+    // One serial-scan line crop ("Serial Number C39L2COGX8GS" on a plate) read with the serial model as a raw
+    // line, by Tesseract and by Legible's own LSTM inference: the same words, confidences and alternatives.
+    let models = Fixtures.packageRoot.appendingPathComponent("Sources/SerialScan/Models")
+    let crop = Fixtures.packageRoot.appendingPathComponent(
+        "Tests/LegibleOCRTests/Fixtures/Lines/etched_002-line-darkStrokes-296-364.png")
+    Benchmark("Read one line crop, serial model: Tesseract (raw line, reused engine)") { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.recognizer.recognize(state.image))
+        }
+    } setup: {
+        LineState(
+            image: try Image(contentsOf: crop.path),
+            recognizer: try Recognizer(
+                configuration: RecognizerConfiguration(
+                    languages: ["serial"], dataPath: models.path, pageSegmentationMode: .rawLine,
+                    usesDictionaries: false, collectsAlternatives: true, initVariables: ["tessedit_do_invert": "0"])))
+    }
+
+    Benchmark("Read one line crop, serial model: LSTMLineReader") { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.reader.read(state.image))
+        }
+    } setup: {
+        ReaderState(
+            image: try Image(contentsOf: crop.path),
+            reader: try LSTMLineReader(modelPath: models.appendingPathComponent("serial.traineddata").path))
+    }
+
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let batch = SerialPhotos.mixed(perPreset: 2)
     for engines in Set([1, cores]).sorted() {
@@ -60,6 +88,12 @@ let benchmarks: @Sendable () -> Void = {
 struct LineState {
     let image: Image
     let recognizer: Recognizer
+}
+
+/// A line image and the LSTM reader that reads it.
+struct ReaderState {
+    let image: Image
+    let reader: LSTMLineReader
 }
 
 /// A pooled scanner and the photos of one batch.
