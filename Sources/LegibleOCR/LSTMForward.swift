@@ -57,7 +57,7 @@ struct LSTMForward {
         }
         let classes = output.rows, steps = current.width
         var result = [Float](repeating: 0, count: steps * classes)
-        var source = KernelInput(for: output)
+        let source = KernelInput(for: output)
         current.values.withUnsafeBufferPointer { values in
             result.withUnsafeMutableBufferPointer { out in
                 for t in 0..<steps {
@@ -70,6 +70,10 @@ struct LSTMForward {
         }
         return (steps, result)
     }
+
+    /// Whether the integer kernels may use AVX2 where the processor has it (they do unless told otherwise).
+    /// The SSE2 code gives the same results; tests turn AVX2 off to check that.
+    static func allowAVX2(_ allowed: Bool) { legible_lstm_allow_avx2(allowed ? 1 : 0) }
 
     /// Tesseract's softmax in place: `exp(clip(v - max, -86, 0))`, summed in order, each divided by the sum.
     private static func softmax(_ row: UnsafeMutablePointer<Float>, _ count: Int) {
@@ -136,6 +140,16 @@ struct LSTMForward {
                 for y in 0..<h {
                     for x in 0..<w {
                         let position = out.baseAddress! + (y * w + x) * depth
+                        if x >= halfX, x + halfX < w, y >= halfY, y + halfY < h {
+                            // Every tap inside: no random draws, plain copies.
+                            for ix in 0..<xs {
+                                for iy in 0..<ys {
+                                    let from = source.baseAddress! + ((y + iy - halfY) * w + x + ix - halfX) * ni
+                                    (position + (ix * ys + iy) * ni).update(from: from, count: ni)
+                                }
+                            }
+                            continue
+                        }
                         for ix in 0..<xs {
                             let sx = x + ix - halfX
                             let column = position + ix * ys * ni
@@ -190,7 +204,7 @@ struct LSTMForward {
     {
         let rows = weights.rows
         var output = LSTMActivations(height: input.height, width: input.width, depth: rows)
-        var source = KernelInput(for: weights)
+        let source = KernelInput(for: weights)
         let sums = UnsafeMutablePointer<Float>.allocate(capacity: rows)
         defer { sums.deallocate() }
         let tanhTable = LSTMArithmetic.tanhTable, logisticTable = LSTMArithmetic.logisticTable
@@ -200,6 +214,10 @@ struct LSTMForward {
                     source.load(values.baseAddress! + p * input.depth, count: input.depth)
                     source.multiply(weights.packed, into: sums)
                     let target = out.baseAddress! + p * rows
+                    if activation == .tanh {
+                        legible_lstm_tanh_bytes(sums, Int32(rows), target, tanhTable)
+                        continue
+                    }
                     for k in 0..<rows {
                         let v = sums[k]
                         let a: Float =
@@ -227,7 +245,7 @@ struct LSTMForward {
         let (h, w, ni, ns) = (input.height, input.width, input.depth, cell.cells)
         var output = LSTMActivations(height: h, width: summarising ? min(1, w) : w, depth: ns)
         guard w > 0 else { return output }
-        var source = KernelInput(for: cell.gates)
+        let source = KernelInput(for: cell.gates)
         let gates = UnsafeMutablePointer<Float>.allocate(capacity: 4 * ns)
         let state = UnsafeMutablePointer<Float>.allocate(capacity: ns)
         defer {
@@ -245,19 +263,9 @@ struct LSTMForward {
                         source.multiply(cell.gates.packed, into: gates)
                         let keep = !summarising || x == w - 1
                         let target = out.baseAddress! + (y * output.width + (summarising ? 0 : x)) * ns
-                        for k in 0..<ns {
-                            let ci = LSTMArithmetic.tanh(gates[k], table: tanhTable)
-                            let gi = LSTMArithmetic.logistic(gates[ns + k], table: logisticTable)
-                            let gf = LSTMArithmetic.logistic(gates[2 * ns + k], table: logisticTable)
-                            let go = LSTMArithmetic.logistic(gates[3 * ns + k], table: logisticTable)
-                            // Two roundings, as Tesseract: the state times the forget gate, then plus ci x gi.
-                            var kept = state[k] * gf
-                            kept += ci * gi
-                            state[k] = min(100, max(-100, kept))
-                            let q = LSTMArithmetic.quantised(LSTMArithmetic.tanh(state[k], table: tanhTable) * go)
-                            source.set(ni + k, q)
-                            if keep { target[k] = q }
-                        }
+                        legible_lstm_cell(
+                            gates, Int32(ns), state, source.values + ni, keep ? target : nil, tanhTable,
+                            logisticTable)
                     }
                 }
             }
@@ -314,7 +322,8 @@ struct LSTMForward {
 /// The input vector `legible_lstm_matvec` reads for one matrix: the values as 16-bit integers, then 127 at the
 /// bias column, then zero padding to a whole pair.
 struct KernelInput: ~Copyable {
-    private let values: UnsafeMutablePointer<Int16>
+    /// The vector; an LSTM step's recurrent half is written in place by `legible_lstm_cell`.
+    let values: UnsafeMutablePointer<Int16>
 
     init(for matrix: LSTMWeights) {
         let count = matrix.pairs * 2
@@ -330,10 +339,6 @@ struct KernelInput: ~Copyable {
     func load(_ bytes: UnsafePointer<Int8>, count: Int) {
         for k in 0..<count { values[k] = Int16(bytes[k]) }
     }
-
-    /// Sets one value.
-    @inline(__always)
-    func set(_ index: Int, _ value: Int8) { values[index] = Int16(value) }
 
     /// Zeroes `count` values from `start`.
     func clear(from start: Int, count: Int) { (values + start).update(repeating: 0, count: count) }

@@ -57,6 +57,18 @@ struct LSTMLineReaderTests {
         }
     }
 
+    /// The kernels without AVX2 (what a processor without it runs) read exactly as with it.
+    @Test func readsTheSameWithoutAVX2() throws {
+        let reader = try LSTMLineReader(modelPath: Self.serialModel.appendingPathComponent("serial.traineddata").path)
+        let images = try Self.lineFiles().map { try Image(contentsOf: $0.path) }
+        let fast = try images.map { try reader.read($0) }
+        LSTMForward.allowAVX2(false)
+        defer { LSTMForward.allowAVX2(true) }
+        let portable = try images.map { try reader.read($0) }
+        #expect(fast == portable)
+        #expect(fast.compactMap { $0 }.count >= 5, "most lines read something, so the comparison compares words")
+    }
+
     @Test func damagedModelsAreRefusedWithTheReason() throws {
         let path = Self.serialModel.appendingPathComponent("serial.traineddata").path
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

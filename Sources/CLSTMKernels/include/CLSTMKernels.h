@@ -11,4 +11,20 @@
 void legible_lstm_matvec(const int16_t *packed, const float *multipliers, int rows, int blocks, int pairs,
                          const int16_t *input, float *output);
 
+/// One step of an LSTM layer's `ns` cells after the gate sums: with `gates` holding the cell-input, input,
+/// forget and output gate sums (ns each, in that order), ci = tanh, gi/gf/go = logistic (Tesseract's
+/// interpolated tables, 4096 entries of 1/256), state = clip(state x gf + ci x gi, -100, 100) and the output
+/// tanh(state) x go, quantised to a signed byte of 127ths. Writes the outputs to `recurrent` (as 16-bit
+/// values, the next step's source) and, unless null, to `output`. Single precision, no fused multiply-adds,
+/// as Tesseract computes it.
+void legible_lstm_cell(const float *gates, int ns, float *state, int16_t *recurrent, int8_t *output,
+                       const float *tanh_table, const float *logistic_table);
+
+/// `output[i]` = tanh(`sums[i]`) by Tesseract's table, quantised to a signed byte of 127ths, for `count` values.
+void legible_lstm_tanh_bytes(const float *sums, int count, int8_t *output, const float *tanh_table);
+
+/// Whether the kernels may use AVX2 where the processor has it (default 1). 0 forces the SSE2 / portable
+/// code, which gives the same results: for tests and speed comparisons.
+void legible_lstm_allow_avx2(int allowed);
+
 #endif
