@@ -29,6 +29,12 @@ public struct RecognizerConfiguration: Sendable, Hashable {
     /// allow-list can drop characters and zero the confidences: prefer filtering after recognition.
     public var characterAllowList: String?
     /// Whether the word lists (dictionaries) guide recognition. Off suits serials and codes. Default true.
+    ///
+    /// Off sets `load_*_dawg=0`, which keeps out the word lists Tesseract's `Dict` loads. A model's LSTM word
+    /// lists (the `lstm-*-dawg` components of Debian's `eng`) are loaded all the same: Tesseract 5.3's
+    /// `LSTMRecognizer::LoadDictionary` hands its dictionary only the user-word settings. To keep those out
+    /// too, add `lstm_use_matrix=0` to ``initVariables`` (serial scans, 2026-11-27: the same answers on the
+    /// main set, two unseen stickers of the independent set lost).
     public var usesDictionaries: Bool
     /// Whether to collect per-symbol alternatives with their scores (`lstm_choice_mode=2`). Default true.
     public var collectsAlternatives: Bool
