@@ -12,9 +12,10 @@ public import LegibleImaging
 /// reports the columns the network's timesteps span, the line's full height.
 ///
 /// Supports integer (`fast`) models with one code per character. Equality with Tesseract is checked (in
-/// tests) for Legible's serial model; Debian's `eng` loads and runs, but Tesseract's own reading of it
-/// differs in places (some words' characters and confidences), for a reason not yet found. A reader is
-/// immutable and may be shared between threads.
+/// tests) for Legible's serial model; Debian's `eng` loads and runs, but Tesseract decodes it with its LSTM
+/// word lists (loaded even when dictionaries are off: ``RecognizerConfiguration/usesDictionaries``) and
+/// this reader without them, so some words' characters and confidences differ. A reader is immutable and
+/// may be shared between threads.
 public struct LSTMLineReader: Sendable {
     private let model: LSTMModel
     private let decoder: RecodeBeamSearch
