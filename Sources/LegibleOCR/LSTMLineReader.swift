@@ -11,11 +11,11 @@ public import LegibleImaging
 /// packed integer kernels. Boxes differ: Tesseract snaps each character to the ink under it, this reader
 /// reports the columns the network's timesteps span, the line's full height.
 ///
-/// Supports integer (`fast`) models with one code per character. Equality with Tesseract is checked (in
-/// tests) for Legible's serial model; Debian's `eng` loads and runs, but Tesseract decodes it with its LSTM
-/// word lists (loaded even when dictionaries are off: ``RecognizerConfiguration/usesDictionaries``) and
-/// this reader without them, so some words' characters and confidences differ. A reader is immutable and
-/// may be shared between threads.
+/// Supports integer (`fast`) models with one code per character. Equality with Tesseract is checked in
+/// tests for Legible's serial model, and for Debian's `eng` with Tesseract's LSTM word lists kept out
+/// (`lstm_use_matrix=0`): this reader decodes without word lists, while Tesseract otherwise loads them even
+/// when dictionaries are off (``RecognizerConfiguration/usesDictionaries``), so some `eng` words differ from
+/// a default engine's. A reader is immutable and may be shared between threads.
 public struct LSTMLineReader: Sendable {
     private let model: LSTMModel
     private let decoder: RecodeBeamSearch

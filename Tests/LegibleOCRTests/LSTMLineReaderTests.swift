@@ -57,6 +57,21 @@ struct LSTMLineReaderTests {
         }
     }
 
+    /// Debian's `eng` reads as Tesseract reads it once Tesseract's LSTM word lists are kept out
+    /// (`lstm_use_matrix=0`): the reader decodes without them.
+    @Test func readsAsTesseractDoesWithEnglishWithoutItsWordLists() throws {
+        let eng = try Recognizer.dataDirectory(for: ["eng"])
+        let reader = try LSTMLineReader(modelPath: "\(eng)/eng.traineddata")
+        let engine = try Recognizer(
+            configuration: RecognizerConfiguration(
+                languages: ["eng"], dataPath: eng, pageSegmentationMode: .rawLine, usesDictionaries: false,
+                collectsAlternatives: true, initVariables: ["tessedit_do_invert": "0", "lstm_use_matrix": "0"]))
+        for file in try Self.lineFiles() {
+            let image = try Image(contentsOf: file.path)
+            Self.compare(try reader.read(image), try engine.recognize(image).lines.first, file.lastPathComponent)
+        }
+    }
+
     /// The kernels without AVX2 (what a processor without it runs) read exactly as with it.
     @Test func readsTheSameWithoutAVX2() throws {
         let reader = try LSTMLineReader(modelPath: Self.serialModel.appendingPathComponent("serial.traineddata").path)
