@@ -247,12 +247,24 @@ void legible_lstm_cell(const float *gates, int ns, float *state, int16_t *recurr
     for (int k = 0; k < ns; k++) cell_scalar(gates, ns, k, state, recurrent, output, tanh_table, logistic_table);
 }
 
-void legible_lstm_tanh_bytes(const float *sums, int count, int8_t *output, const float *tanh_table) {
+static inline float activated(float x, legible_lstm_activation activation, const float *tt, const float *lt) {
+    switch (activation) {
+    case LEGIBLE_LSTM_TANH: return table_tanh(x, tt);
+    case LEGIBLE_LSTM_LOGISTIC: return table_logistic(x, lt);
+    case LEGIBLE_LSTM_RELU: return x > 0 ? x : 0;
+    case LEGIBLE_LSTM_CLIP_SYMMETRIC: return x > 1 ? 1 : (x < -1 ? -1 : x);
+    case LEGIBLE_LSTM_CLIP_POSITIVE: return x > 1 ? 1 : (x < 0 ? 0 : x);
+    case LEGIBLE_LSTM_LINEAR: default: return x;
+    }
+}
+
+void legible_lstm_activate_bytes(const float *sums, int count, legible_lstm_activation activation,
+                                 int8_t *output, const float *tanh_table, const float *logistic_table) {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (has_avx2()) {
+    if (activation == LEGIBLE_LSTM_TANH && has_avx2()) {
         tanh_bytes_avx2(sums, count, output, tanh_table);
         return;
     }
 #endif
-    for (int k = 0; k < count; k++) output[k] = quantised(table_tanh(sums[k], tanh_table));
+    for (int k = 0; k < count; k++) output[k] = quantised(activated(sums[k], activation, tanh_table, logistic_table));
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The arithmetic of Tesseract 5.3's integer LSTM inference, reproduced exactly (Debian builds Tesseract with
-/// `FAST_FLOAT`, so everything between layers is single precision): rounding, re-quantisation to signed
-/// bytes, the interpolated lookup tables Tesseract uses for tanh and the logistic function, and the
-/// pseudo-random numbers the convolution writes beyond the image's edge.
+/// The parts of Tesseract 5.3's integer LSTM arithmetic the Swift side needs, reproduced exactly: rounding,
+/// the lookup tables Tesseract uses for tanh and the logistic function (interpolated, and the activations
+/// quantised, by `CLSTMKernels`, its only implementation), and the pseudo-random numbers the convolution
+/// writes beyond the image's edge.
 enum LSTMArithmetic {
     /// Tesseract's `IntCastRounded` on single precision: halves round away from zero, the half added in single
     /// precision.
@@ -18,17 +18,6 @@ enum LSTMArithmetic {
         value >= 0 ? Int32(value + 0.5) : -Int32(-value + 0.5)
     }
 
-    /// An activation in -1...1 as the signed byte the next layer reads: `value x 127`, rounded and clipped.
-    @inline(__always)
-    static func quantised(_ value: Float) -> Int8 {
-        let scaled = value * 127
-        // Clip first: values far outside the range must not overflow the conversion (nor NaN reach it).
-        if scaled >= 127 { return 127 }
-        if scaled <= -127 { return -127 }
-        guard !scaled.isNaN else { return 0 }
-        return Int8(rounded(scaled))
-    }
-
     /// Entries in each lookup table, one per 1/256 from 0.
     static let tableSize = 4096
     /// `tanh(k / 256)` for k = 0 ..< 4096, rounded to single precision. Made once, never written again.
@@ -41,31 +30,6 @@ enum LSTMArithmetic {
         let values = UnsafeMutablePointer<Float>.allocate(capacity: tableSize)
         for k in 0..<tableSize { values[k] = Float(function(Double(k) / 256)) }
         return UnsafePointer(values)
-    }
-
-    /// Tesseract's table tanh: odd, linear between entries, 1 from the last entry on.
-    @inline(__always)
-    static func tanh(_ x: Float, table: UnsafePointer<Float>) -> Float {
-        let magnitude = interpolated(abs(x), table: table)
-        return x < 0 ? -magnitude : magnitude
-    }
-
-    /// Tesseract's table logistic: `1 - f(-x)` below 0, linear between entries, 1 from the last entry on.
-    @inline(__always)
-    static func logistic(_ x: Float, table: UnsafePointer<Float>) -> Float {
-        let value = interpolated(abs(x), table: table)
-        return x < 0 ? 1 - value : value
-    }
-
-    /// A table's value at `x >= 0` (256 entries per unit), linear between entries, 1 from the last one on.
-    @inline(__always)
-    private static func interpolated(_ x: Float, table: UnsafePointer<Float>) -> Float {
-        let scaled = x * 256
-        // Also catches NaN, which the integer conversion could not take.
-        guard scaled < Float(tableSize - 1) else { return 1 }
-        let index = Int(scaled)
-        let low = table[index], high = table[index + 1]
-        return low + (high - low) * (scaled - Float(index))
     }
 }
 

@@ -207,30 +207,23 @@ struct LSTMForward {
         let source = KernelInput(for: weights)
         let sums = UnsafeMutablePointer<Float>.allocate(capacity: rows)
         defer { sums.deallocate() }
-        let tanhTable = LSTMArithmetic.tanhTable, logisticTable = LSTMArithmetic.logisticTable
+        let kind: legible_lstm_activation =
+            switch activation {
+            case .tanh: LEGIBLE_LSTM_TANH
+            case .logistic: LEGIBLE_LSTM_LOGISTIC
+            case .relu: LEGIBLE_LSTM_RELU
+            case .linear, .softmax: LEGIBLE_LSTM_LINEAR
+            case .clipSymmetric: LEGIBLE_LSTM_CLIP_SYMMETRIC
+            case .clipPositive: LEGIBLE_LSTM_CLIP_POSITIVE
+            }
         input.values.withUnsafeBufferPointer { values in
             output.values.withUnsafeMutableBufferPointer { out in
                 for p in 0..<(input.height * input.width) {
                     source.load(values.baseAddress! + p * input.depth, count: input.depth)
                     source.multiply(weights.packed, into: sums)
-                    let target = out.baseAddress! + p * rows
-                    if activation == .tanh {
-                        legible_lstm_tanh_bytes(sums, Int32(rows), target, tanhTable)
-                        continue
-                    }
-                    for k in 0..<rows {
-                        let v = sums[k]
-                        let a: Float =
-                            switch activation {
-                            case .tanh: LSTMArithmetic.tanh(v, table: tanhTable)
-                            case .logistic: LSTMArithmetic.logistic(v, table: logisticTable)
-                            case .relu: max(0, v)
-                            case .linear, .softmax: v
-                            case .clipSymmetric: min(1, max(-1, v))
-                            case .clipPositive: min(1, max(0, v))
-                            }
-                        target[k] = LSTMArithmetic.quantised(a)
-                    }
+                    legible_lstm_activate_bytes(
+                        sums, Int32(rows), kind, out.baseAddress! + p * rows, LSTMArithmetic.tanhTable,
+                        LSTMArithmetic.logisticTable)
                 }
             }
         }
@@ -326,7 +319,7 @@ struct KernelInput: ~Copyable {
     let values: UnsafeMutablePointer<Int16>
 
     init(for matrix: LSTMWeights) {
-        let count = matrix.pairs * 2
+        let count = matrix.paddedInputs
         values = .allocate(capacity: count)
         values.initialize(repeating: 0, count: count)
         values[matrix.inputs] = 127

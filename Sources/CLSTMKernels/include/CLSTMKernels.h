@@ -20,8 +20,22 @@ void legible_lstm_matvec(const int16_t *packed, const float *multipliers, int ro
 void legible_lstm_cell(const float *gates, int ns, float *state, int16_t *recurrent, int8_t *output,
                        const float *tanh_table, const float *logistic_table);
 
-/// `output[i]` = tanh(`sums[i]`) by Tesseract's table, quantised to a signed byte of 127ths, for `count` values.
-void legible_lstm_tanh_bytes(const float *sums, int count, int8_t *output, const float *tanh_table);
+/// The activations of Tesseract's fully connected layers (its `NetworkType` for them).
+typedef enum {
+    LEGIBLE_LSTM_TANH,
+    LEGIBLE_LSTM_LOGISTIC,
+    LEGIBLE_LSTM_RELU,
+    LEGIBLE_LSTM_LINEAR,
+    /// Clipped to -1...1 (`LinTanh`).
+    LEGIBLE_LSTM_CLIP_SYMMETRIC,
+    /// Clipped to 0...1 (`LinLogistic`).
+    LEGIBLE_LSTM_CLIP_POSITIVE
+} legible_lstm_activation;
+
+/// `output[i]` = `activation`(`sums[i]`) (tanh and logistic by Tesseract's tables), quantised to a signed
+/// byte of 127ths, for `count` values.
+void legible_lstm_activate_bytes(const float *sums, int count, legible_lstm_activation activation,
+                                 int8_t *output, const float *tanh_table, const float *logistic_table);
 
 /// Whether the kernels may use AVX2 where the processor has it (default 1). 0 forces the SSE2 / portable
 /// code, which gives the same results: for tests and speed comparisons.
