@@ -107,24 +107,26 @@ indirect enum LSTMLayer: Sendable {
             }
         case "LSTM", "SummLSTM":
             let sourceWidth = try reader.count("LSTM source width", limit: 1 << 16)
-            var gates: [LSTMWeights] = []
+            var gates: [LSTMWeights.Rows] = []
             for gate in ["cell input", "input gate", "forget gate", "output gate"] {
-                gates.append(try LSTMWeights.read(&reader, "\(gate) of \(described)"))
+                gates.append(try LSTMWeights.Rows.read(&reader, "\(gate) of \(described)"))
             }
-            let cells = gates[0].rows
+            let cells = gates[0].count
             guard sourceWidth == inputs + cells else {
                 throw .modelFormat("\(described) is a two-dimensional or softmax LSTM, which is not supported")
             }
-            for gate in gates where gate.rows != cells || gate.inputs != sourceWidth {
+            for gate in gates where gate.count != cells || gate.inputs != sourceWidth {
                 throw .modelFormat(
-                    "\(described) has gates of \(gate.rows) x \(gate.inputs), not \(cells) x \(sourceWidth)")
+                    "\(described) has gates of \(gate.count) x \(gate.inputs), not \(cells) x \(sourceWidth)")
             }
-            let cell = LSTMCellWeights(
-                inputs: inputs, cells: cells, cellInput: gates[0], inputGate: gates[1], forgetGate: gates[2],
-                outputGate: gates[3])
+            // The four gates' rows one after the other, so a step's sums are one pass over 4 x cells rows.
+            let stacked = LSTMWeights.Rows(
+                count: 4 * cells, inputs: sourceWidth, bytes: gates.flatMap(\.bytes),
+                multipliers: gates.flatMap(\.multipliers))
+            let cell = LSTMCellWeights(inputs: inputs, cells: cells, gates: LSTMWeights(stacked))
             return .lstm(cell, summarising: type == "SummLSTM")
         case "Logistic", "Tanh", "Relu", "Linear", "LinTanh", "LinLogistic", "Softmax", "SoftmaxNoCTC":
-            let weights = try LSTMWeights.read(&reader, "weights of \(described)")
+            let weights = LSTMWeights(try LSTMWeights.Rows.read(&reader, "weights of \(described)"))
             let activation: LSTMActivation =
                 switch type {
                 case "Logistic": .logistic
@@ -172,74 +174,70 @@ struct LSTMCellWeights: Sendable {
     /// The four gates' rows one after the other (cell input, input, forget, output gate), so a step's
     /// sums are one pass over `4 x cells` rows.
     let gates: LSTMWeights
-
-    init(inputs: Int, cells: Int, cellInput: LSTMWeights, inputGate: LSTMWeights, forgetGate: LSTMWeights,
-         outputGate: LSTMWeights) {
-        self.inputs = inputs
-        self.cells = cells
-        let parts = [cellInput, inputGate, forgetGate, outputGate]
-        gates = LSTMWeights(
-            rows: 4 * cells, inputs: cellInput.inputs, rowMajor: parts.flatMap(\.rowMajor),
-            multipliers: parts.flatMap(\.multipliers))
-    }
 }
 
 /// An integer weight matrix (Tesseract's `WeightMatrix` in int mode): `rows` x `(inputs + 1)` signed bytes, the
-/// last column the bias, and a multiplier per row.
-///
-/// Stored as a mode byte (1: integer, 128: the current format), a 2-D array (rows, columns, one unused
-/// element, then the bytes row by row) and a vector of 64-bit scales (at least one per row: files converted
-/// with a SIMD engine pad it). A row's output is `Float(sum of weight x input + 127 x bias) x scale / 127`.
+/// last column the bias, and a multiplier per row, held as the kernels read them (``PackedLSTMWeights``).
+/// A row's output is `Float(sum of weight x input + 127 x bias) x multiplier`.
 struct LSTMWeights: Sendable {
     let rows: Int
     /// Inputs per row, without the bias.
     let inputs: Int
-    /// Row-major, `inputs + 1` per row.
-    let rowMajor: [Int8]
-    /// Per row: the stored scale divided by 127 (in double precision, then rounded to single, as Tesseract).
-    let multipliers: [Float]
     /// The weights and multipliers as `legible_lstm_matvec` reads them.
     let packed: PackedLSTMWeights
-    /// Blocks of 8 rows (the last padded with zero rows).
-    var blocks: Int { (rows + 7) / 8 }
-    /// Pairs of columns, the bias included (an odd count padded with a zero column).
-    var pairs: Int { (inputs + 2) / 2 }
 
-    init(rows: Int, inputs: Int, rowMajor: [Int8], multipliers: [Float]) {
-        precondition(rowMajor.count == rows * (inputs + 1) && multipliers.count == rows)
-        self.rows = rows
-        self.inputs = inputs
-        self.rowMajor = rowMajor
-        self.multipliers = multipliers
-        packed = PackedLSTMWeights(rows: rows, inputs: inputs, rowMajor: rowMajor, multipliers: multipliers)
+    /// The matrix of `rows`, packed for the kernels.
+    init(_ rows: Rows) {
+        self.rows = rows.count
+        inputs = rows.inputs
+        packed = PackedLSTMWeights(
+            rows: rows.count, inputs: rows.inputs, rowMajor: rows.bytes, multipliers: rows.multipliers)
     }
 
     /// The length of the input vector ``LSTMForward`` hands the kernel: the inputs, 127 for the bias, padding.
-    var paddedInputs: Int { pairs * 2 }
+    var paddedInputs: Int { packed.pairs * 2 }
 
-    static func read(_ reader: inout TrainedDataReader, _ what: String) throws(OCRError) -> LSTMWeights {
-        let mode = try reader.uint8("mode of \(what)")
-        guard mode & 128 != 0 else { throw .modelFormat("\(what) is in the pre-4.0 format") }
-        guard mode & 1 != 0 else { throw .modelFormat("\(what) holds float weights; only integer models are read") }
-        let rows = try reader.count("rows of \(what)", limit: 1 << 14)
-        let columns = try reader.count("columns of \(what)", limit: 1 << 16)
-        guard rows > 0, columns > 1 else { throw .modelFormat("\(what) is \(rows) x \(columns)") }
-        _ = try reader.int8("unused element of \(what)")
-        let weights = try reader.take(rows * columns, "weights of \(what)").map { Int8(bitPattern: $0) }
-        let scaleCount = Int(try reader.uint32("scale count of \(what)"))
-        guard scaleCount >= rows, scaleCount <= rows + 64 else {
-            throw .modelFormat("\(what) has \(scaleCount) scales for \(rows) rows")
+    /// A matrix as the file stores it, row by row: only while a model is read (the LSTM's four gates are
+    /// stacked into one matrix before packing).
+    ///
+    /// Stored as a mode byte (1: integer, 128: the current format), a 2-D array (rows, columns, one unused
+    /// element, then the bytes row by row) and a vector of 64-bit scales (at least one per row: files
+    /// converted with a SIMD engine pad it).
+    struct Rows {
+        let count: Int
+        /// Inputs per row, without the bias.
+        let inputs: Int
+        /// Row-major, `inputs + 1` per row.
+        let bytes: [Int8]
+        /// Per row: the stored scale divided by 127 (in double precision, then rounded to single, as Tesseract).
+        let multipliers: [Float]
+
+        static func read(_ reader: inout TrainedDataReader, _ what: String) throws(OCRError) -> Rows {
+            let mode = try reader.uint8("mode of \(what)")
+            guard mode & 128 != 0 else { throw .modelFormat("\(what) is in the pre-4.0 format") }
+            guard mode & 1 != 0 else {
+                throw .modelFormat("\(what) holds float weights; only integer models are read")
+            }
+            let rows = try reader.count("rows of \(what)", limit: 1 << 14)
+            let columns = try reader.count("columns of \(what)", limit: 1 << 16)
+            guard rows > 0, columns > 1 else { throw .modelFormat("\(what) is \(rows) x \(columns)") }
+            _ = try reader.int8("unused element of \(what)")
+            let weights = try reader.take(rows * columns, "weights of \(what)").map { Int8(bitPattern: $0) }
+            let scaleCount = Int(try reader.uint32("scale count of \(what)"))
+            guard scaleCount >= rows, scaleCount <= rows + 64 else {
+                throw .modelFormat("\(what) has \(scaleCount) scales for \(rows) rows")
+            }
+            var multipliers: [Float] = []
+            for index in 0..<scaleCount {
+                let scale = try reader.float64("scale \(index) of \(what)")
+                guard index < rows else { continue }
+                let multiplier = Float(scale / 127)
+                // A damaged scale would carry NaN or infinity through every later layer.
+                guard multiplier.isFinite else { throw .modelFormat("scale \(index) of \(what) is \(scale)") }
+                multipliers.append(multiplier)
+            }
+            return Rows(count: rows, inputs: columns - 1, bytes: weights, multipliers: multipliers)
         }
-        var multipliers: [Float] = []
-        for index in 0..<scaleCount {
-            let scale = try reader.float64("scale \(index) of \(what)")
-            guard index < rows else { continue }
-            let multiplier = Float(scale / 127)
-            // A damaged scale would carry NaN or infinity through every later layer.
-            guard multiplier.isFinite else { throw .modelFormat("scale \(index) of \(what) is \(scale)") }
-            multipliers.append(multiplier)
-        }
-        return LSTMWeights(rows: rows, inputs: columns - 1, rowMajor: weights, multipliers: multipliers)
     }
 }
 
@@ -254,6 +252,7 @@ final class PackedLSTMWeights: @unchecked Sendable {
     let multipliers: UnsafeMutablePointer<Float>
 
     init(rows: Int, inputs: Int, rowMajor: [Int8], multipliers rowMultipliers: [Float]) {
+        precondition(rowMajor.count == rows * (inputs + 1) && rowMultipliers.count == rows)
         let columns = inputs + 1
         self.rows = rows
         blocks = (rows + 7) / 8
