@@ -18,12 +18,12 @@ struct LSTMLineReaderTests {
             .filter { $0.pathExtension == "png" }.sorted { $0.path < $1.path }
     }
 
-    /// Tesseract's reading of a raw line with `language` from `dataPath`.
-    static func tesseract(_ language: String, dataPath: String?) throws -> Recognizer {
+    /// Tesseract's reading of a raw line with `language` from `dataPath`, with `extra` start-up variables.
+    static func tesseract(_ language: String, dataPath: String?, extra: [String: String] = [:]) throws -> Recognizer {
         try Recognizer(
             configuration: RecognizerConfiguration(
                 languages: [language], dataPath: dataPath, pageSegmentationMode: .rawLine, usesDictionaries: false,
-                collectsAlternatives: true, initVariables: ["tessedit_do_invert": "0"]))
+                collectsAlternatives: true, initVariables: extra.merging(["tessedit_do_invert": "0"]) { $1 }))
     }
 
     static func compare(_ mine: RecognizedLine?, _ theirs: RecognizedLine?, _ file: String) {
@@ -62,10 +62,7 @@ struct LSTMLineReaderTests {
     @Test func readsAsTesseractDoesWithEnglishWithoutItsWordLists() throws {
         let eng = try Recognizer.dataDirectory(for: ["eng"])
         let reader = try LSTMLineReader(modelPath: "\(eng)/eng.traineddata")
-        let engine = try Recognizer(
-            configuration: RecognizerConfiguration(
-                languages: ["eng"], dataPath: eng, pageSegmentationMode: .rawLine, usesDictionaries: false,
-                collectsAlternatives: true, initVariables: ["tessedit_do_invert": "0", "lstm_use_matrix": "0"]))
+        let engine = try Self.tesseract("eng", dataPath: eng, extra: ["lstm_use_matrix": "0"])
         for file in try Self.lineFiles() {
             let image = try Image(contentsOf: file.path)
             Self.compare(try reader.read(image), try engine.recognize(image).lines.first, file.lastPathComponent)
