@@ -61,6 +61,8 @@ let package = Package(
         .target(name: "CTesseractHandOff", linkerSettings: [.linkedLibrary("lept")]),
         // JPEG decoding straight into Leptonica's pixel layout with libjpeg-turbo (Debian: libjpeg62-turbo-dev).
         .target(name: "CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
+        // The boxes Tesseract's LSTM reads for a single text line (C++: row heights are not in the C API).
+        .target(name: "CTesseractLayout", linkerSettings: [.linkedLibrary("tesseract")]),
         // The integer matrix-vector product of Legible's LSTM line reader (SSE2, and AVX2 where present).
         .target(name: "CLSTMKernels"),
 
@@ -71,7 +73,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "LegibleOCR",
-            dependencies: ["LegibleImaging", "CTesseract", "CLeptonica", "CTesseractHandOff", "CLSTMKernels"],
+            dependencies: [
+                "LegibleImaging", "CTesseract", "CLeptonica", "CTesseractHandOff", "CLSTMKernels", "CTesseractLayout",
+            ],
             swiftSettings: strictSettings),
 
         .target(
