@@ -43,6 +43,12 @@ public struct LSTMLineReader: Sendable {
     /// - Throws: `OCRError.invalidInput` for an image too small to read (under 2 x 2 pixels) or so long that
     ///   its network input would pass `maximumWidth` columns; `OCRError.imaging` when it cannot be scaled.
     public func read(_ line: Image, collectsAlternatives: Bool = true) throws(OCRError) -> RecognizedLine? {
+        Self.line(try readWords(line, collectsAlternatives: collectsAlternatives), in: line.bounds)
+    }
+
+    /// Reads `line` as ``read(_:collectsAlternatives:)`` does, keeping each word's scores; empty when nothing
+    /// is read.
+    package func readWords(_ line: Image, collectsAlternatives: Bool = true) throws(OCRError) -> [LSTMScoredWord] {
         guard line.width >= 2, line.height >= 2 else {
             throw .invalidInput("a \(line.width) x \(line.height) image is too small to hold a line")
         }
@@ -55,14 +61,14 @@ public struct LSTMLineReader: Sendable {
         let input = try LSTMLineInput.activations(for: line, height: model.inputHeight)
         var forward = LSTMForward(model: model)
         let (steps, probabilities) = try forward.probabilities(for: input)
-        guard steps > 0 else { return nil }
+        guard steps > 0 else { return [] }
         let decoded: RecodeBeamResult
         do {
             decoded = try decoder.decode(probabilities, includeChoices: collectsAlternatives)
         } catch {
             throw .recognitionFailed("the decoder rejected the network's output: \(error)")
         }
-        return Self.line(decoded, unichars: model.unichars, columnsPerStep: Double(3) / Double(factor), line: line)
+        return Self.words(decoded, unichars: model.unichars, columnsPerStep: Double(3) / Double(factor), line: line)
     }
 
     /// The widest network input read, in columns at the model's height (Tesseract's own limit is far higher;
@@ -71,8 +77,8 @@ public struct LSTMLineReader: Sendable {
 
     /// The decoded characters as words and symbols: each character spans the image columns of its timesteps
     /// (`columnsPerStep` image columns each), the image's height.
-    static func line(_ decoded: RecodeBeamResult, unichars: [String], columnsPerStep: Double, line: Image)
-        -> RecognizedLine?
+    static func words(_ decoded: RecodeBeamResult, unichars: [String], columnsPerStep: Double, line: Image)
+        -> [LSTMScoredWord]
     {
         let boundaries = decoded.characterBoundaries
         func text(_ id: Int) -> String { unichars.indices.contains(id) ? unichars[id] : "" }
@@ -84,8 +90,7 @@ public struct LSTMLineReader: Sendable {
             let right = min(line.width, Int((Double(boundaries[index + 1]) * columnsPerStep).rounded(.up)))
             return PixelRect(x: left, y: 0, width: max(0, right - left), height: line.height)
         }
-        var words: [RecognizedWord] = []
-        var certainties: [Float] = []
+        var words: [LSTMScoredWord] = []
         for word in decoded.words {
             var symbols: [RecognizedSymbol] = []
             for (offset, index) in word.characters.enumerated() {
@@ -101,18 +106,33 @@ public struct LSTMLineReader: Sendable {
             }
             guard let first = symbols.first, let last = symbols.last else { continue }
             let box = PixelRect(x: first.box.x, y: 0, width: last.box.maxX - first.box.x, height: line.height)
-            words.append(
-                RecognizedWord(
-                    text: symbols.map(\.text).joined(), box: box, confidence: Double(word.confidence) / 100,
-                    symbols: symbols))
-            certainties.append(word.certainty)
+            let read = RecognizedWord(
+                text: symbols.map(\.text).joined(), box: box, confidence: Double(word.confidence) / 100,
+                symbols: symbols)
+            let rating = word.characters.reduce(Float(0)) { $0 + decoded.characters[$1].rating }
+            words.append(LSTMScoredWord(word: read, certainty: word.certainty * 7, rating: rating))
         }
+        return words
+    }
+
+    /// `words` as one line spanning `box`; nil when there are none.
+    static func line(_ words: [LSTMScoredWord], in box: PixelRect) -> RecognizedLine? {
         guard !words.isEmpty else { return nil }
         // Tesseract's line confidence: 100 + 5 x the mean of its words' (scaled) certainties.
-        let mean = certainties.reduce(0, +) * 7 / Float(certainties.count)
+        let mean = words.reduce(Float(0)) { $0 + $1.certainty } / Float(words.count)
         return RecognizedLine(
-            text: words.map(\.text).joined(separator: " "),
-            box: PixelRect(x: 0, y: 0, width: line.width, height: line.height),
-            confidence: Double(min(100, max(0, 100 + 5 * mean))) / 100, words: words)
+            text: words.map(\.word.text).joined(separator: " "), box: box,
+            confidence: Double(min(100, max(0, 100 + 5 * mean))) / 100, words: words.map(\.word))
     }
+}
+
+/// A word as ``LSTMLineReader`` read it, with the scores Tesseract compares readings of different models by.
+package struct LSTMScoredWord: Sendable {
+    /// The word, its box and symbols.
+    package var word: RecognizedWord
+    /// Tesseract's word certainty: 7 x the lower of the word's lowest character certainty and its spaces'
+    /// (kCertaintyScale); at most 0, higher is surer.
+    package var certainty: Float
+    /// Tesseract's word rating: the sum of its characters' ratings; at least 0, lower is better.
+    package var rating: Float
 }

@@ -1,0 +1,158 @@
+public import LegibleImaging
+
+/// Reads line boxes with several LSTM models the way a Tesseract engine of several languages does.
+///
+/// For each box, the model that gave the previous box's reading reads first (the first model for the first
+/// box). When one of its words is not accepted (its certainty at or under the model's
+/// ``Model/acceptanceCertainty``), the other models read the box too, the engine's first model first, until
+/// every word is accepted; the readings are compared group by group of words whose ends line up, and a
+/// group of a new reading replaces the current one when it is both surer (higher lowest certainty) and
+/// better rated (lower summed rating). This is Tesseract 5.3's `classify_word_and_language` with
+/// `SelectBestWords`, without dictionaries: no reading here is a dictionary word, so the clause that
+/// prefers dictionary words never applies.
+public struct MultiModelLineReader: Sendable {
+    /// One model and the certainty its words must pass to be accepted.
+    public struct Model: Sendable {
+        /// The model's reader.
+        public var reader: LSTMLineReader
+        /// Tesseract's `stopper_nondict_certainty_base` for this model (its default is -2.5): a word is
+        /// accepted when its certainty (7 x its lowest character certainty) is above it.
+        public var acceptanceCertainty: Float
+
+        /// Creates a model entry.
+        public init(reader: LSTMLineReader, acceptanceCertainty: Float = -2.5) {
+            self.reader = reader
+            self.acceptanceCertainty = acceptanceCertainty
+        }
+    }
+
+    /// The models, the engine's first language first.
+    public let models: [Model]
+
+    /// Creates a reader over `models` (at least one).
+    public init(models: [Model]) {
+        precondition(!models.isEmpty, "a multi-model reader needs a model")
+        self.models = models
+    }
+
+    /// Reads each of `boxes` of `image` (boxes in the image's pixels, in reading order, as
+    /// ``Recognizer/singleLineReadingBoxes(in:)`` gives them) and returns their words as one line, in the
+    /// image's pixels; nil when nothing is read.
+    ///
+    /// - Parameter firstModelOnly: keep the first model's reading of every box.
+    /// - Throws: `OCRError.invalidInput` when a box misses the image or cannot be read (see
+    ///   ``LSTMLineReader/read(_:collectsAlternatives:)``); `OCRError.imaging` when it cannot be cut out.
+    public func read(_ image: Image, boxes: [PixelRect], firstModelOnly: Bool = false) throws(OCRError)
+        -> RecognizedLine?
+    {
+        var words: [LSTMScoredWord] = []
+        var recent = 0
+        for box in boxes {
+            guard let clipped = box.intersection(image.bounds) else {
+                throw .invalidInput("box \(box) lies outside the \(image.width)x\(image.height) image")
+            }
+            let piece: Image
+            do { piece = try image.cropped(to: clipped) } catch { throw .imaging(error.description) }
+            func reading(_ model: Int) throws(OCRError) -> [Reading] {
+                try models[model].reader.readWords(piece).map {
+                    Reading(word: Self.moved($0, by: clipped), acceptance: models[model].acceptanceCertainty)
+                }
+            }
+            var best = try reading(recent)
+            var bestModel = recent
+            if !firstModelOnly, !Self.accepted(best) {
+                for model in Self.retryOrder(count: models.count, recent: recent) where !Self.accepted(best) {
+                    if Self.select(try reading(model), into: &best) > 0 { bestModel = model }
+                }
+            }
+            recent = firstModelOnly ? 0 : bestModel
+            words += best.map(\.word)
+        }
+        guard let first = words.first else { return nil }
+        return LSTMLineReader.line(words, in: words.dropFirst().reduce(first.word.box) { $0.union($1.word.box) })
+    }
+
+    /// A word with the acceptance certainty of the model that read it.
+    struct Reading {
+        var word: LSTMScoredWord
+        var acceptance: Float
+    }
+
+    /// The models tried after the most recent one: the first model, then the others in order.
+    static func retryOrder(count: Int, recent: Int) -> [Int] {
+        ([0] + Array(1..<max(1, count))).filter { $0 != recent }
+    }
+
+    static func accepted(_ words: [Reading]) -> Bool {
+        words.allSatisfy { $0.word.certainty > $0.acceptance }
+    }
+
+    /// Merges `new` into `best` (both left to right): runs of words whose right ends line up are compared,
+    /// and a run of `new` wins when its lowest certainty is higher and its summed rating lower. Returns the
+    /// number of new words kept minus the number of old ones kept (Tesseract's `SelectBestWords`).
+    static func select(_ new: [Reading], into best: inout [Reading]) -> Int {
+        var merged: [Reading] = []
+        var b = 0, n = 0
+        var keptNew = 0, keptOld = 0
+        while b < best.count || n < new.count {
+            let startB = b, startN = n
+            var bestScore = RunScore(), newScore = RunScore()
+            while b < best.count || n < new.count {
+                let (bestRight, bestNextLeft) = bestScore.add(best, b)
+                let (newRight, newNextLeft) = newScore.add(new, n)
+                // The runs end where neither reading has a word crossing the other's next word break.
+                if max(bestRight, newRight) < min(bestNextLeft, newNextLeft) { break }
+                if (bestRight < newRight && b < best.count) || n == new.count { b += 1 } else { n += 1 }
+            }
+            if !newScore.bad,
+                bestScore.bad || (newScore.certainty > bestScore.certainty && newScore.rating < bestScore.rating)
+            {
+                merged += new[startN...min(n, new.count - 1)]
+                keptNew += min(n, new.count - 1) - startN + 1
+            } else if !bestScore.bad {
+                merged += best[startB...min(b, best.count - 1)]
+                keptOld += min(b, best.count - 1) - startB + 1
+            }
+            b = b < best.count ? b + 1 : b
+            n = n < new.count ? n + 1 : n
+        }
+        best = merged
+        return keptNew - keptOld
+    }
+
+    /// The summed rating and lowest certainty of a run of words; bad when the run reaches past its reading.
+    struct RunScore {
+        var rating: Float = 0
+        var certainty: Float = 0
+        var bad = false
+
+        /// Adds word `index` of `words` (or marks the run bad past the end); returns its right edge and the
+        /// next word's left edge.
+        mutating func add(_ words: [Reading], _ index: Int) -> (right: Int, nextLeft: Int) {
+            guard index < words.count else {
+                bad = true
+                return (Int.min, Int.max)
+            }
+            let word = words[index].word
+            rating += word.rating
+            certainty = min(certainty, word.certainty)
+            let nextLeft = index + 1 < words.count ? words[index + 1].word.word.box.x : Int.max
+            return (word.word.box.maxX, nextLeft)
+        }
+    }
+
+    /// `word` read in a piece cut at `box`, in the image's pixels.
+    static func moved(_ word: LSTMScoredWord, by box: PixelRect) -> LSTMScoredWord {
+        func shifted(_ rect: PixelRect) -> PixelRect {
+            PixelRect(x: rect.x + box.x, y: rect.y + box.y, width: rect.width, height: rect.height)
+        }
+        var word = word
+        word.word.box = shifted(word.word.box)
+        word.word.symbols = word.word.symbols.map { symbol in
+            var symbol = symbol
+            symbol.box = shifted(symbol.box)
+            return symbol
+        }
+        return word
+    }
+}

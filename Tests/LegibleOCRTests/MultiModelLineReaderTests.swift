@@ -1,0 +1,150 @@
+import Foundation
+import LegibleImaging
+import Testing
+import TestSupport
+
+@testable import LegibleOCR
+
+/// Tesseract's single-line reading (`--psm 7`) rebuilt from its layout and Legible's LSTM inference: the
+/// boxes the engine's LSTM reads, and several models read as an engine of several languages reads them.
+@Suite("Multi-model line reader")
+struct MultiModelLineReaderTests {
+    static let serialPath = LSTMLineReaderTests.serialModel.appendingPathComponent("serial.traineddata").path
+
+    /// A single-line engine of `languages` from `dataPath`, as scans configure one (no dictionaries, no
+    /// inverted second pass, the first language accepted above a certainty of -5), with Tesseract's LSTM word
+    /// lists kept out (the readers decode without them).
+    static func engine(_ languages: [String], dataPath: String) throws -> Recognizer {
+        try Recognizer(
+            configuration: RecognizerConfiguration(
+                languages: languages, dataPath: dataPath, pageSegmentationMode: .singleLine, usesDictionaries: false,
+                collectsAlternatives: true, variables: ["stopper_nondict_certainty_base": "-5"],
+                initVariables: ["tessedit_do_invert": "0", "lstm_use_matrix": "0"]))
+    }
+
+    /// A folder holding both the serial model and `eng` (an engine loads all its languages from one folder).
+    static func bothModels() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-mmlr-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, source) in [
+            ("serial", serialPath), ("eng", "\(try Recognizer.dataDirectory(for: ["eng"]))/eng.traineddata"),
+        ] {
+            let link = folder.appendingPathComponent("\(name).traineddata").path
+            if !FileManager.default.fileExists(atPath: link) {
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: source)
+            }
+        }
+        return folder.path
+    }
+
+    static func words(_ text: String?) -> [Substring] { (text ?? "").split(separator: " ") }
+
+    @Test func readingTheLayoutsBoxesReadsAsSingleLineModeDoes() throws {
+        let engine = try Self.engine(["serial"], dataPath: LSTMLineReaderTests.serialModel.path)
+        let reader = MultiModelLineReader(models: [.init(reader: try LSTMLineReader(modelPath: Self.serialPath))])
+        for file in try LSTMLineReaderTests.lineFiles() {
+            let image = try Image(contentsOf: file.path)
+            let boxes = try engine.singleLineReadingBoxes(in: image)
+            #expect(!boxes.isEmpty, "\(file.lastPathComponent)")
+            for box in boxes { #expect(box.intersection(image.bounds) == box, "\(file.lastPathComponent) \(box)") }
+            let theirs = try engine.recognize(image).lines.map(\.text).joined(separator: " ")
+            let mine = try reader.read(image, boxes: boxes)
+            #expect(Self.words(mine?.text) == Self.words(theirs), "\(file.lastPathComponent)")
+        }
+    }
+
+    /// With the serial model first and `eng` second, each line reads as the two-language engine reads it, up to
+    /// a trailing word: Tesseract's passes after recognition (fuzzy spaces, rejection) may drop a last word of
+    /// noise that the models' comparison kept (one fixture: `S F` against `S F ],h_`).
+    @Test func twoModelsReadAsATwoLanguageEngine() throws {
+        let folder = try Self.bothModels()
+        let engine = try Self.engine(["serial", "eng"], dataPath: folder)
+        let reader = MultiModelLineReader(models: [
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/serial.traineddata"), acceptanceCertainty: -5),
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/eng.traineddata")),
+        ])
+        for file in try LSTMLineReaderTests.lineFiles() {
+            let image = try Image(contentsOf: file.path)
+            let theirs = try engine.recognize(image).lines.map(\.text).joined(separator: " ")
+            let mine = Self.words(try reader.read(image, boxes: try engine.singleLineReadingBoxes(in: image))?.text)
+            #expect(!mine.isEmpty && Array(mine.prefix(Self.words(theirs).count)) == Self.words(theirs),
+                "\(file.lastPathComponent): \(mine) against \(theirs)")
+            #expect(mine.count <= Self.words(theirs).count + 1, "\(file.lastPathComponent)")
+        }
+    }
+
+    /// A blank line is laid out as one empty box (as Tesseract's single-line mode lays it out), which reads as
+    /// nothing; an image too small to lay out has no boxes.
+    @Test func aBlankImageReadsAsNothing() throws {
+        let engine = try Self.engine(["serial"], dataPath: LSTMLineReaderTests.serialModel.path)
+        let reader = MultiModelLineReader(models: [.init(reader: try LSTMLineReader(modelPath: Self.serialPath))])
+        let blank = try Image.blank(width: 300, height: 60)
+        let boxes = try engine.singleLineReadingBoxes(in: blank)
+        #expect(try reader.read(blank, boxes: boxes) == nil)
+        #expect(try engine.recognize(blank).lines.isEmpty)
+        let tiny = try Image.blank(width: 2, height: 2, gray: 0)
+        #expect(try engine.singleLineReadingBoxes(in: tiny).isEmpty)
+    }
+
+    @Test func aBoxOutsideTheImageIsRejected() throws {
+        let reader = MultiModelLineReader(models: [.init(reader: try LSTMLineReader(modelPath: Self.serialPath))])
+        let image = try Image.blank(width: 100, height: 40)
+        #expect(throws: OCRError.self) {
+            try reader.read(image, boxes: [PixelRect(x: 200, y: 0, width: 10, height: 10)])
+        }
+        #expect(try reader.read(image, boxes: []) == nil)
+    }
+
+    // MARK: Choosing between two readings (Tesseract's SelectBestWords)
+
+    static func reading(_ text: String, _ left: Int, _ right: Int, certainty: Float, rating: Float)
+        -> MultiModelLineReader.Reading
+    {
+        let word = RecognizedWord(
+            text: text, box: PixelRect(x: left, y: 0, width: right - left, height: 10), confidence: 0.5, symbols: [])
+        return .init(word: LSTMScoredWord(word: word, certainty: certainty, rating: rating), acceptance: -5)
+    }
+
+    @Test func aSurerAndBetterRatedWordReplacesTheOneItCovers() {
+        var best = [
+            Self.reading("5N", 0, 20, certainty: -1, rating: 4), Self.reading("C02X", 30, 80, certainty: -8, rating: 9),
+        ]
+        let new = [
+            Self.reading("SN", 0, 20, certainty: -2, rating: 3), Self.reading("CO2X", 30, 80, certainty: -3, rating: 5),
+        ]
+        let gain = MultiModelLineReader.select(new, into: &best)
+        // The first word is better rated but less sure: kept. The second is both: replaced.
+        #expect(best.map(\.word.word.text) == ["5N", "CO2X"])
+        #expect(gain == 0)
+    }
+
+    @Test func wordsWhoseBreaksDoNotLineUpAreComparedAsOneRun() {
+        let split = [
+            Self.reading("AB", 0, 20, certainty: -6, rating: 8), Self.reading("CD", 25, 50, certainty: -6, rating: 8),
+        ]
+        var best = split
+        let new = [Self.reading("ABCD", 0, 50, certainty: -1, rating: 2)]
+        #expect(MultiModelLineReader.select(new, into: &best) == 1)
+        #expect(best.map(\.word.word.text) == ["ABCD"])
+        var sure = [Self.reading("ABCD", 0, 50, certainty: -1, rating: 2)]
+        #expect(MultiModelLineReader.select(split, into: &sure) == -1)
+        #expect(sure.map(\.word.word.text) == ["ABCD"])
+    }
+
+    @Test func anEmptyReadingTakesTheOtherWhole() {
+        var best: [MultiModelLineReader.Reading] = []
+        let new = [Self.reading("X1", 0, 20, certainty: -9, rating: 30)]
+        #expect(MultiModelLineReader.select(new, into: &best) == 1)
+        #expect(best.count == 1)
+        var kept = new
+        #expect(MultiModelLineReader.select([], into: &kept) == -1)
+        #expect(kept.count == 1)
+    }
+
+    @Test func theFirstModelIsRetriedFirst() {
+        #expect(MultiModelLineReader.retryOrder(count: 2, recent: 0) == [1])
+        #expect(MultiModelLineReader.retryOrder(count: 2, recent: 1) == [0])
+        #expect(MultiModelLineReader.retryOrder(count: 3, recent: 2) == [0, 1])
+        #expect(MultiModelLineReader.retryOrder(count: 1, recent: 0) == [])
+    }
+}
