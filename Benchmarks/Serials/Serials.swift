@@ -6,7 +6,8 @@ import SerialScan
 import TestSupport
 
 // Per preset: the image work alone (SerialScanner.preprocess: every variant's binarisation and line finding,
-// no recognition), and a whole scan from encoded bytes on one reused recogniser (one core).
+// no recognition), and a whole scan from encoded bytes on one reused recogniser (one core), its lines read by
+// Tesseract's engine and by Legible's line reader.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
@@ -25,14 +26,21 @@ let benchmarks: @Sendable () -> Void = {
             try Image(contentsOf: url.path)
         }
 
-        Benchmark("Scan \(preset.rawValue) (\(url.lastPathComponent))") { benchmark, state in
-            for _ in benchmark.scaledIterations {
-                blackHole(try SerialScanner.scan(imageData: state.data, preset: preset, recognizer: state.recognizer))
+        // Each photo read by Tesseract's engine, and by Legible's LSTM inference over the engine's layout.
+        for reader in SerialScanOptions.LineReader.allCases {
+            let name = reader == .tesseract ? "" : ", Legible's line reader"
+            let options = SerialScanOptions(lineReader: reader)
+            Benchmark("Scan \(preset.rawValue) (\(url.lastPathComponent))\(name)") { benchmark, state in
+                for _ in benchmark.scaledIterations {
+                    blackHole(
+                        try SerialScanner.scan(
+                            imageData: state.data, preset: preset, recognizer: state.recognizer, options: options))
+                }
+            } setup: {
+                ScanState(
+                    data: try Data(contentsOf: url),
+                    recognizer: try Recognizer(configuration: SerialScanner.recognizerConfiguration))
             }
-        } setup: {
-            ScanState(
-                data: try Data(contentsOf: url),
-                recognizer: try Recognizer(configuration: SerialScanner.recognizerConfiguration))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 public import LegibleImaging
 
 /// Tuning and limits for ``SerialScanner``.
@@ -38,6 +39,27 @@ public struct SerialScanOptions: Sendable, Hashable {
     /// image variant (`ink-<variant>.png`) and each line as sent to Tesseract (`line-<variant>-<x>-<y>.png`).
     /// For diagnosis only: it slows scans down and overwrites earlier files.
     public var diagnosticsDirectory: String?
+    /// What reads the lines: Tesseract's engine, or Legible's own inference of the same models over the
+    /// engine's layout (``LineReader``). Default ``LineReader/selected``.
+    public var lineReader: LineReader
+
+    /// What reads a scan's lines.
+    public enum LineReader: String, Sendable, Hashable, CaseIterable {
+        /// Tesseract's engine: its layout and its network.
+        case tesseract
+        /// Tesseract's layout, then Legible's LSTM inference of the same models (``LSTMLineReader``, with
+        /// the engine's rule for trying its second model): about half the recognition time.
+        case legible
+
+        /// The environment variable that picks the default reader: `tesseract` or `legible` (any other
+        /// value is ignored).
+        public static let variable = "LEGIBLE_LINE_READER"
+
+        /// The default: `LEGIBLE_LINE_READER` when it names a reader, else ``tesseract``.
+        public static var selected: LineReader {
+            ProcessInfo.processInfo.environment[variable].flatMap(LineReader.init(rawValue:)) ?? .tesseract
+        }
+    }
 
     /// The default decoding of photos: the default limits, and JPEGs of 4000 pixels or more on their longer
     /// side decoded at a reduced size no shorter than 2000 pixels (a 12 MP phone photo at half size).
@@ -49,8 +71,9 @@ public struct SerialScanOptions: Sendable, Hashable {
     public init(
         decode: DecodeOptions = photoDecoding, workingSize: Int = 1200, recognitionHeight: Int = 34,
         maximumLines: Int = 16, stopConfidence: Double = 0.6, maximumCandidates: Int = 5,
-        timeLimit: Duration? = nil, diagnosticsDirectory: String? = nil
+        timeLimit: Duration? = nil, diagnosticsDirectory: String? = nil, lineReader: LineReader = .selected
     ) {
+        self.lineReader = lineReader
         self.timeLimit = timeLimit
         self.diagnosticsDirectory = diagnosticsDirectory
         self.decode = decode

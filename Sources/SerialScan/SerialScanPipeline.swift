@@ -431,13 +431,14 @@ struct SerialScanPipeline {
         } catch {
             throw .image(.operationFailed(operation: "line preparation"))
         }
-        let result: RecognitionResult
+        let lines: [RecognizedLine]
         do {
-            result = try recognizer.recognize(crop, mode: .singleLine, firstLanguageOnly: firstModelOnly)
+            let reading = LineReading(recognizer: recognizer, reader: options.lineReader)
+            lines = try reading.read(crop, firstModelOnly: firstModelOnly)
         } catch {
             throw .recognition(error)
         }
-        return RoundGlyphs.readingRoundGlyphs(result.lines, crop: crop).map { Self.map($0, with: toImage) }
+        return RoundGlyphs.readingRoundGlyphs(lines, crop: crop).map { Self.map($0, with: toImage) }
     }
 
     /// How many readings of a scan are made with every model of the engine (the serial model and `eng` for

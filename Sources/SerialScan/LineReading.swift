@@ -1,0 +1,63 @@
+import Foundation
+import LegibleImaging
+import LegibleOCR
+
+/// Reads one prepared line crop with Legible's own LSTM inference (``MultiModelLineReader``) where it can
+/// stand in for Tesseract's, else with the Tesseract engine.
+///
+/// Tesseract's single-line reading is its layout (which words, which boxes) followed by its network over
+/// each box; Legible's reader runs the same networks a few times faster. So the engine lays the crop out
+/// (``Recognizer/singleLineReadingBoxes(in:)``), the readers read each box, with the engine's models in its
+/// order and its rule for trying the second model, and each symbol's box is cut to the ink under its
+/// columns (``InkBoxes``), as Tesseract snaps its boxes to the ink it segmented.
+struct LineReading {
+    let recognizer: Recognizer
+    let readers: MultiModelLineReader?
+
+    /// Reads with `recognizer` alone (`.tesseract`), or with readers of its models over its layout
+    /// (`.legible`; the engine alone when a model cannot be loaded).
+    init(recognizer: Recognizer, reader: SerialScanOptions.LineReader) {
+        self.recognizer = recognizer
+        readers = reader == .legible
+            ? Self.sharedReaders.readers(for: recognizer.configuration, dataPath: recognizer.dataPath) : nil
+    }
+
+    private static let sharedReaders = ReaderCache()
+
+    /// Reads `crop` (dark text on light) as one line; lines are in the crop's pixels.
+    ///
+    /// - Parameter firstModelOnly: keep the first model's reading of every word.
+    func read(_ crop: Image, firstModelOnly: Bool) throws(OCRError) -> [RecognizedLine] {
+        guard let readers else {
+            return try recognizer.recognize(crop, mode: .singleLine, firstLanguageOnly: firstModelOnly).lines
+        }
+        let boxes = try recognizer.singleLineReadingBoxes(in: crop)
+        guard var line = try readers.read(crop, boxes: boxes, firstModelOnly: firstModelOnly) else { return [] }
+        line.words = InkBoxes.snapped(line.words, in: crop)
+        return [line]
+    }
+}
+
+/// The readers of each engine configuration, loaded once and shared by every scan of the process.
+private final class ReaderCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var loaded: [String: MultiModelLineReader?] = [:]
+
+    func readers(for configuration: RecognizerConfiguration, dataPath: String) -> MultiModelLineReader? {
+        let key = ([dataPath] + configuration.languages).joined(separator: "\n")
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = loaded[key] { return known }
+        // The engine's own acceptance base reaches its first language; the others keep Tesseract's default
+        // (their LSTM dictionaries' stoppers, which engine variables do not reach).
+        let base = configuration.variables["stopper_nondict_certainty_base"].flatMap(Float.init) ?? -2.5
+        let models = try? configuration.languages.enumerated().map { index, language in
+            MultiModelLineReader.Model(
+                reader: try LSTMLineReader(modelPath: "\(dataPath)/\(language).traineddata"),
+                acceptanceCertainty: index == 0 ? base : -2.5)
+        }
+        let readers = models.map(MultiModelLineReader.init(models:))
+        loaded[key] = readers
+        return readers
+    }
+}
