@@ -4,6 +4,7 @@ import LegibleEvaluation
 import SerialScan
 
 extension SerialPreset: ExpressibleByArgument {}
+extension SerialScanOptions.LineReader: ExpressibleByArgument {}
 
 /// `ocrbench serials`: reads every photo in a folder and scores the answers against its manifest.
 struct SerialsCommand: AsyncParsableCommand {
@@ -41,6 +42,14 @@ struct SerialsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write a PNG per photo with the lines read, the chosen box and the top three candidates.")
     var annotate: String?
 
+    @Option(
+        name: .long,
+        help: """
+            What reads the lines: tesseract (Tesseract's engine) or legible (Legible's LSTM inference over \
+            Tesseract's layout). Default: LEGIBLE_LINE_READER, else tesseract.
+            """)
+    var lineReader: SerialScanOptions.LineReader = .selected
+
     func validate() throws {
         if let timeLimit, !(timeLimit >= 0 && timeLimit <= 600_000) {
             throw ValidationError("--time-limit must be 0 to 600000 milliseconds, not \(timeLimit)")
@@ -68,6 +77,7 @@ struct SerialsCommand: AsyncParsableCommand {
         var options = SerialScanOptions()
         options.diagnosticsDirectory = diagnostics
         options.timeLimit = timeLimit.map { .milliseconds($0) }
+        options.lineReader = lineReader
         var benchmark = SerialBenchmark(preset: preset, options: options)
         if let annotate {
             try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
@@ -93,6 +103,7 @@ struct SerialsCommand: AsyncParsableCommand {
         }
         let report = SerialReport(predictions: results, manifest: manifest, baseline: baselineResults)
         print(report.text)
+        print(lineReader == .legible ? "lines read by Legible's line reader" : "lines read by Tesseract's engine")
         if let timeLimit {
             let stopped = results.filter { $0.reachedTimeLimit == true }.count
             print("\(stopped) of \(results.count) scans stopped at the \(timeLimit) ms time limit")
