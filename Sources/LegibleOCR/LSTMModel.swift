@@ -102,6 +102,34 @@ struct LSTMModel: Sendable {
         classUnicharIDs = classes
     }
 
+    /// The word graphs a `.traineddata` file holds for its LSTM (Tesseract's `lstm-punc-dawg`,
+    /// `lstm-word-dawg` and `lstm-number-dawg`), by kind; none for a model without dictionaries.
+    ///
+    /// - Throws: `OCRError.modelFormat` when the file cannot be read or a graph is damaged.
+    static func wordGraphs(inFileAt path: String) throws(OCRError) -> [WordGraph.Kind: WordGraph] {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .modelFormat("cannot read \(path): \(error.localizedDescription)")
+        }
+        let components = try components(of: bytes)
+        var graphs: [WordGraph.Kind: WordGraph] = [:]
+        for (kind, index) in [
+            (WordGraph.Kind.punctuation, Component.lstmPunctuationGraph), (.words, Component.lstmWordGraph),
+            (.numbers, Component.lstmNumberGraph),
+        ] {
+            guard let component = components[index] else { continue }
+            do {
+                graphs[kind] = try WordGraph(bytes: component)
+            } catch {
+                guard case .modelFormat(let reason) = error else { throw error }
+                throw .modelFormat("\(path): the \(kind) graph: \(reason)")
+            }
+        }
+        return graphs
+    }
+
     /// Bit of the training flags marking 8-bit integer weights (`TF_INT_MODE`).
     private static let integerFlag: Int32 = 1
     /// Bit of the training flags marking a recoder between outputs and characters (`TF_COMPRESS_UNICHARSET`).
@@ -110,6 +138,9 @@ struct LSTMModel: Sendable {
     /// Indices of the components used, in Tesseract's `TessdataType` table.
     enum Component {
         static let lstm = 17
+        static let lstmPunctuationGraph = 18
+        static let lstmWordGraph = 19
+        static let lstmNumberGraph = 20
         static let lstmUnicharset = 21
         static let lstmRecoder = 22
     }

@@ -38,6 +38,10 @@ struct TrainedDataReader {
         Int8(bitPattern: try uint8(what()))
     }
 
+    mutating func int16(_ what: @autoclosure () -> String) throws(OCRError) -> Int16 {
+        Int16(bitPattern: UInt16(try unsigned(2, what())))
+    }
+
     mutating func uint32(_ what: @autoclosure () -> String) throws(OCRError) -> UInt32 {
         UInt32(try unsigned(4, what()))
     }
