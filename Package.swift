@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "legible-server",
             dependencies: [
-                "LegibleServer",
+                "LegibleServer", "SerialScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 import Foundation
+import SerialScan
 
 extension ServerConfiguration {
     /// Names of the environment variables the server reads.
@@ -35,11 +36,13 @@ extension ServerConfiguration {
         public static let shutdownGracePeriod = "LEGIBLE_SHUTDOWN_GRACE"
         /// Longest a serial scan reads, in seconds.
         public static let scanTimeLimit = "LEGIBLE_SCAN_TIME_LIMIT"
+        /// What reads serial scans' lines: `tesseract` or `legible`.
+        public static let lineReader = "LEGIBLE_LINE_READER"
     }
 
     /// Reads a configuration from environment variables, starting from the defaults.
     /// - Parameter environment: the variables, normally `ProcessInfo.processInfo.environment`.
-    /// - Throws: `ConfigurationError` when a number does not parse.
+    /// - Throws: `ConfigurationError` when a number does not parse or a name is not one of its choices.
     public init(environment: [String: String]) throws {
         self.init()
         func string(_ key: String) -> String? {
@@ -77,6 +80,13 @@ extension ServerConfiguration {
         if let value = try seconds(EnvironmentKey.documentLifetime) { documentLifetime = value }
         if let value = try seconds(EnvironmentKey.shutdownGracePeriod) { shutdownGracePeriod = value }
         if let value = try seconds(EnvironmentKey.scanTimeLimit) { scanTimeLimit = value }
+        if let text = string(EnvironmentKey.lineReader) {
+            guard let value = SerialScanOptions.LineReader(rawValue: text) else {
+                let names = SerialScanOptions.LineReader.allCases.map(\.rawValue).joined(separator: " or ")
+                throw ConfigurationError("\(EnvironmentKey.lineReader) must be \(names), got \"\(text)\"")
+            }
+            lineReader = value
+        }
         if let value = string(EnvironmentKey.signingKey) { signingKey = value }
         if let value = string(EnvironmentKey.publicBaseURL) { publicBaseURL = value }
     }

@@ -1,4 +1,5 @@
 public import Foundation
+public import SerialScan
 
 /// Everything the server reads from its environment and flags, with the defaults a first run needs.
 public struct ServerConfiguration: Sendable {
@@ -42,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// (`SerialScanOptions.timeLimit`); nil (the default) for no limit. Used where the server starts its own
     /// engines (`legible-server`).
     public var scanTimeLimit: TimeInterval?
+    /// What reads serial scans' lines (`SerialScanOptions.lineReader`): Tesseract's engine (the default) or
+    /// Legible's line reader. Used where the server starts its own engines (`legible-server`).
+    public var lineReader: SerialScanOptions.LineReader
 
     /// Default values: loopback, port 8080, `./legible-data`, one worker per core, open, 120 requests a minute,
     /// 25 MB uploads, 4 synchronous scans per worker in progress, 1000 queued jobs, scans kept 1 hour,
@@ -65,9 +69,11 @@ public struct ServerConfiguration: Sendable {
         signingKey: String? = nil,
         publicBaseURL: String? = nil,
         version: String = LegibleServerVersion.current,
-        scanTimeLimit: TimeInterval? = nil
+        scanTimeLimit: TimeInterval? = nil,
+        lineReader: SerialScanOptions.LineReader = .tesseract
     ) {
         self.scanTimeLimit = scanTimeLimit
+        self.lineReader = lineReader
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

@@ -1,8 +1,11 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Hummingbird
 import LegibleServer
 import Logging
+import SerialScan
+
+extension SerialScanOptions.LineReader: ExpressibleByArgument {}
 
 /// `legible-server`: parses flags over environment variables and runs the server.
 @main
@@ -35,6 +38,10 @@ struct LegibleServerCommand: AsyncParsableCommand {
         name: .customLong("scan-time-limit"),
         help: "Longest a serial scan reads, seconds, before it answers with the best found (LEGIBLE_SCAN_TIME_LIMIT).")
     var scanTimeLimit: Double?
+    @Option(
+        name: .customLong("line-reader"),
+        help: "What reads serial scans' lines: tesseract or legible (LEGIBLE_LINE_READER); default tesseract.")
+    var lineReader: SerialScanOptions.LineReader?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -64,6 +71,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
         if let documentTTL { configuration.documentLifetime = documentTTL }
         if let publicURL { configuration.publicBaseURL = publicURL }
         if let scanTimeLimit { configuration.scanTimeLimit = scanTimeLimit }
+        if let lineReader { configuration.lineReader = lineReader }
         do {
             try configuration.validate()
         } catch {
@@ -71,7 +79,8 @@ struct LegibleServerCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "legible-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let engines = try Engines.installed(recognizers: recognizers, scanTimeLimit: configuration.scanTimeLimit)
+        let engines = try Engines.installed(
+            recognizers: recognizers, scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader)
         let app = try await buildApplication(configuration: configuration, engines: engines, logger: logger)
         try await app.runService()
     }

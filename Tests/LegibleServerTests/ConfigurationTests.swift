@@ -1,4 +1,5 @@
 import Foundation
+import SerialScan
 import Testing
 
 @testable import LegibleServer
@@ -11,7 +12,7 @@ struct ConfigurationTests {
             "LEGIBLE_WORKERS": "3", "LEGIBLE_API_KEYS": " key-one-123456, ,key-two-123456,key-one-123456",
             "LEGIBLE_RATE_LIMIT": "10", "LEGIBLE_RATE_LIMIT_WINDOW": "30", "LEGIBLE_MAX_UPLOAD_BYTES": "2048",
             "LEGIBLE_SCAN_TTL": "60", "LEGIBLE_DOCUMENT_TTL": "120", "LEGIBLE_PUBLIC_URL": "https://x.test",
-            "LEGIBLE_SCAN_TIME_LIMIT": "0.25",
+            "LEGIBLE_SCAN_TIME_LIMIT": "0.25", "LEGIBLE_LINE_READER": "legible",
         ])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 9000)
@@ -25,6 +26,7 @@ struct ConfigurationTests {
         #expect(configuration.documentLifetime == 120)
         #expect(configuration.publicBaseURL == "https://x.test")
         #expect(configuration.scanTimeLimit == 0.25)
+        #expect(configuration.lineReader == .legible)
         try configuration.validate()
     }
 
@@ -34,6 +36,7 @@ struct ConfigurationTests {
         #expect(configuration.documentLifetime == 86400)
         #expect(configuration.apiKeys.isEmpty)
         #expect(configuration.scanTimeLimit == nil)
+        #expect(configuration.lineReader == .tesseract)
         try configuration.validate()
     }
 
@@ -42,6 +45,12 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: ["LEGIBLE_SCAN_TTL": "inf"]) }
         #expect(throws: ConfigurationError.self) {
             try ServerConfiguration(environment: ["LEGIBLE_SCAN_TIME_LIMIT": "soon"])
+        }
+        do {
+            _ = try ServerConfiguration(environment: ["LEGIBLE_LINE_READER": "fast"])
+            Issue.record("an unknown line reader was accepted")
+        } catch {
+            #expect("\(error)".contains("LEGIBLE_LINE_READER must be tesseract or legible, got \"fast\""))
         }
         for adjust in [
             { (c: inout ServerConfiguration) in c.port = 70000 },
