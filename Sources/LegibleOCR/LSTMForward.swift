@@ -141,7 +141,15 @@ struct LSTMForward {
                     for x in 0..<w {
                         let position = out.baseAddress! + (y * w + x) * depth
                         if x >= halfX, x + halfX < w, y >= halfY, y + halfY < h {
-                            // Every tap inside: no random draws, plain copies.
+                            // Every tap inside: no random draws, plain copies (single values one by one: a
+                            // one-byte copy call per tap cost more than the copy).
+                            if ni == 1 {
+                                let corner = source.baseAddress! + (y - halfY) * w + x - halfX
+                                for ix in 0..<xs {
+                                    for iy in 0..<ys { position[ix * ys + iy] = corner[iy * w + ix] }
+                                }
+                                continue
+                            }
                             for ix in 0..<xs {
                                 for iy in 0..<ys {
                                     let from = source.baseAddress! + ((y + iy - halfY) * w + x + ix - halfX) * ni
@@ -188,7 +196,7 @@ struct LSTMForward {
                         for by in 0..<yScale {
                             for bx in 0..<xScale {
                                 let from = source.baseAddress! + ((y * yScale + by) * input.width + x * xScale + bx) * d
-                                for k in 0..<d where from[k] > target[k] { target[k] = from[k] }
+                                for k in 0..<d { target[k] = max(target[k], from[k]) }
                             }
                         }
                     }
