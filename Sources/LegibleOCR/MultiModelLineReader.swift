@@ -55,7 +55,12 @@ public struct MultiModelLineReader: Sendable {
             do { piece = try image.cropped(to: clipped) } catch { throw .imaging(error.description) }
             func reading(_ model: Int) throws(OCRError) -> [Reading] {
                 try models[model].reader.readWords(piece).map {
-                    Reading(word: Self.moved($0, by: clipped), acceptance: models[model].acceptanceCertainty)
+                    var word = $0
+                    // Read in a piece cut at the box: into the image's pixels.
+                    word.word = word.word.mappingBoxes {
+                        PixelRect(x: $0.x + clipped.x, y: $0.y + clipped.y, width: $0.width, height: $0.height)
+                    }
+                    return Reading(word: word, acceptance: models[model].acceptanceCertainty)
                 }
             }
             var best = try reading(recent)
@@ -139,20 +144,5 @@ public struct MultiModelLineReader: Sendable {
             let nextLeft = index + 1 < words.count ? words[index + 1].word.word.box.x : Int.max
             return (word.word.box.maxX, nextLeft)
         }
-    }
-
-    /// `word` read in a piece cut at `box`, in the image's pixels.
-    static func moved(_ word: LSTMScoredWord, by box: PixelRect) -> LSTMScoredWord {
-        func shifted(_ rect: PixelRect) -> PixelRect {
-            PixelRect(x: rect.x + box.x, y: rect.y + box.y, width: rect.width, height: rect.height)
-        }
-        var word = word
-        word.word.box = shifted(word.word.box)
-        word.word.symbols = word.word.symbols.map { symbol in
-            var symbol = symbol
-            symbol.box = shifted(symbol.box)
-            return symbol
-        }
-        return word
     }
 }

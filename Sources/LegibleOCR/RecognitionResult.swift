@@ -57,6 +57,21 @@ public struct RecognizedWord: Hashable, Sendable, Codable {
     }
 }
 
+extension RecognizedWord {
+    /// The word with its box and every symbol's box passed through `transform` (into another image's pixels,
+    /// say); text, confidences and alternatives unchanged.
+    package func mappingBoxes(_ transform: (PixelRect) -> PixelRect) -> RecognizedWord {
+        var word = self
+        word.box = transform(box)
+        word.symbols = symbols.map { symbol in
+            var symbol = symbol
+            symbol.box = transform(symbol.box)
+            return symbol
+        }
+        return word
+    }
+}
+
 /// One recognised line of text.
 public struct RecognizedLine: Hashable, Sendable, Codable {
     /// The line's words joined by single spaces.
@@ -74,6 +89,16 @@ public struct RecognizedLine: Hashable, Sendable, Codable {
         self.box = box
         self.confidence = confidence
         self.words = words
+    }
+}
+
+extension RecognizedLine {
+    /// The line with its own, its words' and their symbols' boxes passed through `transform`.
+    package func mappingBoxes(_ transform: (PixelRect) -> PixelRect) -> RecognizedLine {
+        var line = self
+        line.box = transform(box)
+        line.words = words.map { $0.mappingBoxes(transform) }
+        return line
     }
 }
 

@@ -438,7 +438,7 @@ struct SerialScanPipeline {
         } catch {
             throw .recognition(error)
         }
-        return RoundGlyphs.readingRoundGlyphs(lines, crop: crop).map { Self.map($0, with: toImage) }
+        return RoundGlyphs.readingRoundGlyphs(lines, crop: crop).map { $0.mappingBoxes(toImage) }
     }
 
     /// How many readings of a scan are made with every model of the engine (the serial model and `eng` for
@@ -481,22 +481,4 @@ struct SerialScanPipeline {
             return runs.contains { (6...18).contains($0.count) && $0.contains(where: \.isNumber) }
         }
     }
-
-    /// A recognised line with every box taken from crop coordinates to image coordinates.
-    static func map(_ line: RecognizedLine, with toImage: (PixelRect) -> PixelRect) -> RecognizedLine {
-        var mapped = line
-        mapped.box = toImage(line.box)
-        mapped.words = line.words.map { word in
-            var word = word
-            word.box = toImage(word.box)
-            word.symbols = word.symbols.map { symbol in
-                var symbol = symbol
-                symbol.box = toImage(symbol.box)
-                return symbol
-            }
-            return word
-        }
-        return mapped
-    }
-
 }
