@@ -13,11 +13,7 @@ enum InkBoxes {
         return words.map { word in
             var word = word
             word.symbols = word.symbols.map { symbol in
-                let box = symbol.box
-                let under = glyphs.filter { glyph in
-                    let centre = glyph.x * 2 + glyph.width
-                    return centre >= box.x * 2 && centre < box.maxX * 2 && glyph.y < box.maxY && glyph.maxY > box.y
-                }
+                let under = Self.glyphs(under: symbol.box, among: glyphs)
                 guard let first = under.first else { return symbol }
                 var symbol = symbol
                 symbol.box = under.dropFirst().reduce(first) { $0.union($1) }
@@ -27,6 +23,14 @@ enum InkBoxes {
                 word.box = word.symbols.dropFirst().reduce(first.box) { $0.union($1.box) }
             }
             return word
+        }
+    }
+
+    /// The glyphs whose centres lie in `box`'s columns and which overlap its rows.
+    static func glyphs(under box: PixelRect, among glyphs: [PixelRect]) -> [PixelRect] {
+        glyphs.filter { glyph in
+            let centre = glyph.x * 2 + glyph.width
+            return centre >= box.x * 2 && centre < box.maxX * 2 && glyph.y < box.maxY && glyph.maxY > box.y
         }
     }
 }

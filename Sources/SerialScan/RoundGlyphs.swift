@@ -101,12 +101,7 @@ enum RoundGlyphs {
     /// The one glyph (connected ink) whose centre lies within the symbol's span and which fills most of its
     /// height; nil when there is none or more than one. A glyph wider than tall is two characters run together.
     static func glyph(of symbol: RecognizedSymbol, among glyphs: [PixelRect]) -> PixelRect? {
-        let box = symbol.box
-        let found = glyphs.filter { glyph in
-            let centre = glyph.x * 2 + glyph.width
-            return centre >= box.x * 2 && centre < box.maxX * 2 && glyph.height * 2 >= box.height
-                && glyph.y < box.maxY && glyph.maxY > box.y
-        }
+        let found = InkBoxes.glyphs(under: symbol.box, among: glyphs).filter { $0.height * 2 >= symbol.box.height }
         guard found.count == 1, let glyph = found.first, glyph.width * 5 <= glyph.height * 6 else { return nil }
         return glyph
     }
