@@ -214,8 +214,12 @@ def isp_denoise(a, sigma):
 
 
 def to_jpeg(a, quality):
-    """Encode as JPEG bytes (4:2:0 like most phones; progressive to save space)."""
+    """Encode as JPEG bytes: baseline and 4:2:0, as phone cameras write them.
+
+    Progressive files were 2.5% smaller but took libjpeg-turbo about 2.4x as long to decode (9.0 vs 3.7 ms at
+    the median), which no phone photo costs a server.
+    """
     im = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
     buf = io.BytesIO()
-    im.save(buf, "JPEG", quality=int(quality), subsampling=2, optimize=True, progressive=True)
+    im.save(buf, "JPEG", quality=int(quality), subsampling=2, optimize=True, progressive=False)
     return buf.getvalue()
