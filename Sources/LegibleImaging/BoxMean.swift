@@ -39,7 +39,9 @@ enum BoxMean {
                 }
                 let sums = ring + (y % ringRows) * w
                 for x in 0...wc { sums[x] = running[x + wc] &- running[0] }
-                for x in (wc + 1)..<(w - wc) { sums[x] = running[x + wc] &- running[x - 1 - wc] }
+                // Offsets taken once: checked index sums inside the loop kept it from vectorising.
+                let inner = sums + (wc + 1), ahead = running + (2 * wc + 1)
+                for x in 0..<(w - 2 * wc - 1) { inner[x] = ahead[x] &- running[x] }
                 for x in (w - wc)..<w { sums[x] = running[w - 1] &- running[x - 1 - wc] }
                 return sums
             }
@@ -61,7 +63,9 @@ enum BoxMean {
                     }
                     let row = out.baseAddress! + y * w
                     if let table {
-                        for x in 0..<w { row[x] = table[Int(columnSums[x])] }
+                        table.withUnsafeBufferPointer { means in
+                            for x in 0..<w { row[x] = means[Int(columnSums[x])] }
+                        }
                     } else {
                         for x in 0..<w { row[x] = Self.mean(columnSums[x], norm: norm) }
                     }
