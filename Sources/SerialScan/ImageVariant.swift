@@ -61,10 +61,18 @@ enum ImageVariant: String, Sendable, CaseIterable {
         let peaks = try localMaximum.grayBytes()
         guard response.count == peaks.count, !response.isEmpty else { return try hat.thresholded(below: 0) }
         var ink = [UInt8](repeating: 255, count: response.count)
-        let minimum = UInt8(min(255, floor.rounded(.up)))
-        for index in response.indices {
-            let value = response[index]
-            if value >= minimum && Int(value) * 5 >= Int(peaks[index]) * 2 { ink[index] = 0 }
+        let minimum = UInt16(min(255, floor.rounded(.up)))
+        // Unchecked and branch-free, so the loop vectorises.
+        response.withUnsafeBufferPointer { response in
+            peaks.withUnsafeBufferPointer { peaks in
+                ink.withUnsafeMutableBufferPointer { ink in
+                    for index in 0..<ink.count {
+                        let value = UInt16(response[index]), peak = UInt16(peaks[index])
+                        let isInk = (value >= minimum) && (value &* 5 >= peak &* 2)
+                        ink[index] = isInk ? 0 : 255
+                    }
+                }
+            }
         }
         return try Image(width: hat.width, height: hat.height, format: .gray8, pixels: ink).thresholded(below: 128)
     }
