@@ -65,11 +65,13 @@ let package = Package(
         .target(name: "CTesseractLayout", linkerSettings: [.linkedLibrary("tesseract")]),
         // The integer matrix-vector product of Legible's LSTM line reader (SSE2, and AVX2 where present).
         .target(name: "CLSTMKernels"),
+        // Image loops Leptonica runs a pixel at a time, vectorised (AVX2 where present), with its results.
+        .target(name: "CImagingKernels"),
 
         // MARK: Wrappers
         .target(
             name: "LegibleImaging",
-            dependencies: ["CLeptonica", "CHeif", "CJPEGDecode"],
+            dependencies: ["CLeptonica", "CHeif", "CJPEGDecode", "CImagingKernels"],
             swiftSettings: strictSettings),
         .target(
             name: "LegibleOCR",

@@ -126,10 +126,19 @@ extension Image {
             throw ImagingError.invalidArgument(operation: "rotate", reason: "angle \(degrees) is not finite")
         }
         if abs(degrees) < 0.01 { return self }
-        return try withPix { pix throws(ImagingError) in
+        let radians = Float(degrees * .pi / 180)
+        if depth == 8, !hasColormap, width * height < Int(Int32.max) - 8 {
+            return try rotatedByAreaMap(radians: radians)
+        }
+        return try rotatedWithLeptonica(radians: radians)
+    }
+
+    /// Leptonica's `pixRotate` by area mapping, white brought in: what ``rotated(byDegrees:)`` gives for
+    /// images other than 8-bit grey (kept apart for tests that compare the two).
+    package func rotatedWithLeptonica(radians: Float) throws(ImagingError) -> Image {
+        try withPix { pix throws(ImagingError) in
             try Image.take(
-                pixRotate(
-                    pix, Float(degrees * .pi / 180), l_int32(L_ROTATE_AREA_MAP), l_int32(L_BRING_IN_WHITE), 0, 0),
+                pixRotate(pix, radians, l_int32(L_ROTATE_AREA_MAP), l_int32(L_BRING_IN_WHITE), 0, 0),
                 operation: "rotate")
         }
     }

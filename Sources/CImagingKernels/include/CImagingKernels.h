@@ -1,0 +1,22 @@
+#ifndef LEGIBLE_IMAGING_KERNELS_H
+#define LEGIBLE_IMAGING_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Rotates an 8-bit grey image by `angle` radians (clockwise positive) about pixel (width / 2, height / 2),
+/// keeping its size, with the area mapping of Leptonica's `pixRotateAMGray`: each output pixel samples the
+/// source at a sixteenth of a pixel and blends the four pixels around that point by their overlap; pixels
+/// whose sample falls outside the source (or on its last row or column) get `fill`.
+///
+/// `source` and `target` are `width` x `height` bytes, rows packed. `source` must be readable for 4 bytes
+/// past its last pixel (the vector path reads whole words). The output is byte for byte Leptonica's: the same
+/// single-precision products, no fused multiply-adds. Uses AVX2 where the processor has it.
+void legible_rotate_area_map_gray(const uint8_t *source, uint8_t *target, int width, int height, float angle,
+                                  uint8_t fill);
+
+/// Whether the kernels may use AVX2 where the processor has it (default 1). 0 forces the portable path
+/// (for tests that compare the two).
+void legible_imaging_allow_avx2(int allowed);
+
+#endif
