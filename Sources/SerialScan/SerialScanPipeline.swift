@@ -289,7 +289,15 @@ struct SerialScanPipeline {
                     // confidence, and agreement between two readings is what lifts a right answer above it.
                     let lineBest =
                         ranker.rank(found, deviceType: deviceType, appleContext: appleContext, limit: 1).first?.confidence ?? 0
-                    if attempt == 0 && (lineBest >= max(options.stopConfidence, Self.secondReadingBelow) || !read.contains(where: Self.hasSerialLikeToken)) {
+                    // Nor does a line whose every serial-shaped reading follows another ID's label (`FCC ID:`,
+                    // `CMIIT ID:`, `IMEI`): on 2026-11-28 with device hints, skipping those kept every top-1 and
+                    // top-3 answer and AUROC on the four sets (only distractors left third places), with 6.7%
+                    // (main) and 7.3% (held out) fewer lines read; main-set recognition 0.86x summed.
+                    let onlyOtherIDs = !found.isEmpty && found.allSatisfy(\.distractor)
+                    if attempt == 0
+                        && (lineBest >= max(options.stopConfidence, Self.secondReadingBelow) || onlyOtherIDs
+                            || !read.contains(where: Self.hasSerialLikeToken))
+                    {
                         break
                     }
                 }
