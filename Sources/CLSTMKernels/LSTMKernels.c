@@ -51,12 +51,49 @@ static void matvec_portable(const int16_t *packed, const float *multipliers, int
 #endif
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+// Stores one block's eight sums times their rows' multipliers.
+__attribute__((target("avx2")))
+static inline void store_block_avx2(__m256i total, const float *multipliers, int first, int rows, float *output) {
+    if (first + 8 <= rows) {
+        // int -> float rounds to nearest, as the scalar cast does; then one multiply per row.
+        __m256 scaled = _mm256_mul_ps(_mm256_cvtepi32_ps(total), _mm256_loadu_ps(multipliers + first));
+        _mm256_storeu_ps(output + first, scaled);
+        return;
+    }
+    int32_t sums[8];
+    _mm256_storeu_si256((__m256i *)sums, total);
+    store_rows(sums, multipliers, first, rows, output);
+}
+
+// Four blocks (32 rows) per pass over the input: each broadcast input pair feeds four multiply-adds, so the
+// loop is bound by its multiply-adds rather than by loads, and the four sums are independent chains.
 __attribute__((target("avx2")))
 static void matvec_avx2(const int16_t *packed, const float *multipliers, int rows, int blocks, int pairs,
                         const int16_t *input, float *output) {
     const int32_t *pair_values = (const int32_t *)input;
-    for (int b = 0; b < blocks; b++) {
-        const int16_t *w = packed + (long)b * pairs * 16;
+    const long stride = (long)pairs * 16;
+    int b = 0;
+    for (; b + 4 <= blocks; b += 4) {
+        const int16_t *w = packed + b * stride;
+        __m256i t0 = _mm256_setzero_si256(), t1 = _mm256_setzero_si256();
+        __m256i t2 = _mm256_setzero_si256(), t3 = _mm256_setzero_si256();
+        for (int p = 0; p < pairs; p++) {
+            int32_t two;
+            memcpy(&two, pair_values + p, sizeof two);
+            __m256i x = _mm256_set1_epi32(two);
+            const int16_t *row = w + p * 16;
+            t0 = _mm256_add_epi32(t0, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)row), x));
+            t1 = _mm256_add_epi32(t1, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(row + stride)), x));
+            t2 = _mm256_add_epi32(t2, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(row + 2 * stride)), x));
+            t3 = _mm256_add_epi32(t3, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(row + 3 * stride)), x));
+        }
+        store_block_avx2(t0, multipliers, b * 8, rows, output);
+        store_block_avx2(t1, multipliers, b * 8 + 8, rows, output);
+        store_block_avx2(t2, multipliers, b * 8 + 16, rows, output);
+        store_block_avx2(t3, multipliers, b * 8 + 24, rows, output);
+    }
+    for (; b < blocks; b++) {
+        const int16_t *w = packed + b * stride;
         __m256i total = _mm256_setzero_si256();
         for (int p = 0; p < pairs; p++) {
             int32_t two;
@@ -64,15 +101,7 @@ static void matvec_avx2(const int16_t *packed, const float *multipliers, int row
             __m256i x = _mm256_set1_epi32(two);
             total = _mm256_add_epi32(total, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(w + p * 16)), x));
         }
-        if (b * 8 + 8 <= rows) {
-            // int -> float rounds to nearest, as the scalar cast does; then one multiply per row.
-            __m256 scaled = _mm256_mul_ps(_mm256_cvtepi32_ps(total), _mm256_loadu_ps(multipliers + b * 8));
-            _mm256_storeu_ps(output + b * 8, scaled);
-            continue;
-        }
-        int32_t sums[8];
-        _mm256_storeu_si256((__m256i *)sums, total);
-        store_rows(sums, multipliers, b * 8, rows, output);
+        store_block_avx2(total, multipliers, b * 8, rows, output);
     }
 }
 #endif
