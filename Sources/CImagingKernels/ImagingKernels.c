@@ -128,3 +128,75 @@ void legible_rotate_area_map_gray(const uint8_t *source, uint8_t *target, int wi
         for (; x < width; x++) row[x] = rotated_pixel(source, width, height, x, y, sina, cosa, fill);
     }
 }
+
+/// One pixel of Sauvola's test (see the header): the window's mean truncated, its mean square rounded, the
+/// deviation's single-precision root, the threshold in double precision truncated to its low byte.
+static inline uint8_t sauvola_ink(int32_t sum, int32_t squares, uint8_t value, float mean_norm, double square_norm,
+                                  double factor) {
+    const int32_t mean = (int32_t)(mean_norm * (float)sum);
+    const int32_t mean_square = (int32_t)(square_norm * (double)squares + 0.5);
+    int32_t variance = mean_square - mean * mean;
+    variance = variance < 0 ? 0 : (variance > 65025 ? 65025 : variance);
+    const double scale = 1.0 - factor * (1.0 - (double)sqrtf((float)variance) / 128.0);
+    const int32_t threshold = (int32_t)((double)mean * scale) & 0xff;
+    return value < threshold ? 1 : 0;
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+/// Four pixels' thresholds in double precision, as the scalar path computes them.
+__attribute__((target("avx2")))
+static inline __m128i sauvola_thresholds4(__m128i mean, __m128i variance, __m256d factor) {
+    const __m256d deviation = _mm256_cvtps_pd(_mm_sqrt_ps(_mm_cvtepi32_ps(variance)));
+    const __m256d one = _mm256_set1_pd(1.0);
+    const __m256d relative = _mm256_div_pd(deviation, _mm256_set1_pd(128.0));
+    const __m256d scale = _mm256_sub_pd(one, _mm256_mul_pd(factor, _mm256_sub_pd(one, relative)));
+    return _mm256_cvttpd_epi32(_mm256_mul_pd(_mm256_cvtepi32_pd(mean), scale));
+}
+
+/// Four pixels' rounded mean squares.
+__attribute__((target("avx2")))
+static inline __m128i sauvola_mean_squares4(__m128i squares, __m256d square_norm) {
+    const __m256d product = _mm256_mul_pd(square_norm, _mm256_cvtepi32_pd(squares));
+    return _mm256_cvttpd_epi32(_mm256_add_pd(product, _mm256_set1_pd(0.5)));
+}
+
+/// Eight pixels at a time; returns how many were done (a multiple of eight).
+__attribute__((target("avx2")))
+static int sauvola_row_avx2(const int32_t *sums, const int32_t *squares, const uint8_t *row, int width,
+                            float mean_norm, double square_norm, double factor, uint8_t *ink) {
+    const __m256 vmean_norm = _mm256_set1_ps(mean_norm);
+    const __m256d vsquare_norm = _mm256_set1_pd(square_norm), vfactor = _mm256_set1_pd(factor);
+    int x = 0;
+    for (; x + 8 <= width; x += 8) {
+        const __m256i sum = _mm256_loadu_si256((const __m256i *)(sums + x));
+        const __m256i square = _mm256_loadu_si256((const __m256i *)(squares + x));
+        // Sums below 2^24 convert to float exactly; the truncating conversion is C's cast.
+        const __m256i mean = _mm256_cvttps_epi32(_mm256_mul_ps(vmean_norm, _mm256_cvtepi32_ps(sum)));
+        const __m128i mean_square_low = sauvola_mean_squares4(_mm256_castsi256_si128(square), vsquare_norm);
+        const __m128i mean_square_high = sauvola_mean_squares4(_mm256_extracti128_si256(square, 1), vsquare_norm);
+        const __m256i mean_square = _mm256_set_m128i(mean_square_high, mean_square_low);
+        __m256i variance = _mm256_sub_epi32(mean_square, _mm256_mullo_epi32(mean, mean));
+        variance = _mm256_min_epi32(_mm256_max_epi32(variance, _mm256_setzero_si256()), _mm256_set1_epi32(65025));
+        const __m128i low =
+            sauvola_thresholds4(_mm256_castsi256_si128(mean), _mm256_castsi256_si128(variance), vfactor);
+        const __m128i high =
+            sauvola_thresholds4(_mm256_extracti128_si256(mean, 1), _mm256_extracti128_si256(variance, 1), vfactor);
+        const __m256i threshold = _mm256_and_si256(_mm256_set_m128i(high, low), _mm256_set1_epi32(0xff));
+        const __m256i value = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(row + x)));
+        // value < threshold: all ones, then 1 per lane; packed to eight bytes.
+        const __m256i below = _mm256_and_si256(_mm256_cmpgt_epi32(threshold, value), _mm256_set1_epi32(1));
+        const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(below), _mm256_extracti128_si256(below, 1));
+        _mm_storel_epi64((__m128i *)(ink + x), _mm_packus_epi16(words, words));
+    }
+    return x;
+}
+#endif
+
+void legible_sauvola_ink_row(const int32_t *sums, const int32_t *squares, const uint8_t *row, int width,
+                             float mean_norm, double square_norm, double factor, uint8_t *ink) {
+    int x = 0;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (has_avx2()) x = sauvola_row_avx2(sums, squares, row, width, mean_norm, square_norm, factor, ink);
+#endif
+    for (; x < width; x++) ink[x] = sauvola_ink(sums[x], squares[x], row[x], mean_norm, square_norm, factor);
+}

@@ -8,12 +8,6 @@ package enum AreaMapRotation {
     /// Leptonica's `MIN_ANGLE_TO_ROTATE`, in radians: smaller angles give the image back unturned.
     static let smallestAngle: Float = 0.001
 
-    /// Lets the kernel use AVX2 where the processor has it (the default), or not: both give the same bytes;
-    /// tests compare each with Leptonica. Process-wide.
-    package static func allowAVX2(_ allowed: Bool) {
-        legible_imaging_allow_avx2(allowed ? 1 : 0)
-    }
-
     /// `pixels` (`width` x `height`, rows packed) rotated by `radians` clockwise about pixel
     /// (`width / 2`, `height / 2`), uncovered pixels `fill`.
     static func apply(_ pixels: [UInt8], width: Int, height: Int, radians: Float, fill: UInt8) -> [UInt8] {

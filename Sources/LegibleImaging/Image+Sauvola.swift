@@ -1,3 +1,4 @@
+internal import CImagingKernels
 internal import CLeptonica
 
 /// Sauvola's local threshold computed with running integer window sums.
@@ -13,7 +14,8 @@ internal import CLeptonica
 /// bits packed eight at a time): 0.75x that again on a screen photo's working copy (`swift package benchmark
 /// --target ImagingBenchmarks --filter "Sauvola.*"`, 7.5 -> 5.6 ms). Rows and columns are reached through
 /// pointer offsets, not checked index sums, so the column sums vectorise too: p50 12 -> 6.0 ms back to back
-/// on a busy machine (2026-11-27).
+/// on a busy machine (2026-11-27). The thresholds and ink bytes of each row are `CImagingKernels`'
+/// `legible_sauvola_ink_row`, eight pixels at a time with AVX2 where the processor has it.
 extension Image {
     /// The largest window half-width ``sauvolaInk(half:factor:)`` takes; wider windows go to Leptonica.
     static let largestSauvolaHalf = 90
@@ -49,16 +51,14 @@ extension Image {
         let squareNorm = 1.0 / Double(Float(side) * Float(side))
         let k = Double(factor)
         // Column sums over the window's rows (column i is image column i - half, mirrored), then per row: the
-        // window sums along it (a running sum), the thresholds and ink bytes (no dependence between pixels, so
-        // the compiler vectorises them), the ink bits packed eight bytes at a time. Sums stay below 2^31 (see
-        // largestSauvolaHalf).
+        // window sums along it (a running sum), the thresholds and ink bytes (the C kernel), the ink bits packed
+        // eight bytes at a time. Sums stay below 2^24 and sums of squares below 2^31 (see largestSauvolaHalf).
         let sums = Self.zeroed(Int32.self, span), squares = Self.zeroed(Int32.self, span)
         let rowSums = Self.zeroed(Int32.self, w), rowSquares = Self.zeroed(Int32.self, w)
-        let thresholds = Self.zeroed(Int32.self, w)
         // Whole words of ink bytes: the padding past the row's end stays 0.
         let ink = Self.zeroed(UInt8.self, targetWords * 32)
         defer {
-            for buffer in [sums, squares, rowSums, rowSquares, thresholds] { buffer.deallocate() }
+            for buffer in [sums, squares, rowSums, rowSquares] { buffer.deallocate() }
             ink.deallocate()
         }
         gray.withUnsafeBufferPointer { grayBuffer in
@@ -67,7 +67,7 @@ extension Image {
             let gray = grayBuffer.baseAddress!
             let columnSums = sums.baseAddress!, columnSquares = squares.baseAddress!
             let windowSums = rowSums.baseAddress!, windowSquares = rowSquares.baseAddress!
-            let rowThresholds = thresholds.baseAddress!, inkBytes = ink.baseAddress!
+            let inkBytes = ink.baseAddress!
             func mirrored(_ y: Int) -> Int { (y < 0 ? -1 - y : (y >= h ? 2 * h - 1 - y : y)) * w }
             // Adds row `entering` (mirrored) to the column sums and takes row `leaving` away (nil: none).
             func slide(entering: Int, leaving: Int?) {
@@ -113,17 +113,8 @@ extension Image {
                     windowSums[x] = sum
                     windowSquares[x] = square
                 }
-                let row = gray + y * w
-                for x in 0..<w {
-                    let mean = Self.truncated(meanNorm * Float(windowSums[x]))
-                    let meanSquare = Self.truncated(squareNorm * Double(windowSquares[x]) + 0.5)
-                    let variance = min(65025, max(0, meanSquare &- mean &* mean))
-                    let scale = 1.0 - k * (1.0 - Double(Float(variance).squareRoot()) / 128.0)
-                    rowThresholds[x] = Self.truncated(Double(mean) * scale) & 0xff
-                }
-                for x in 0..<w {
-                    inkBytes[x] = UInt8(truncatingIfNeeded: (Int32(row[x]) &- rowThresholds[x]) >> 31) & 1
-                }
+                legible_sauvola_ink_row(
+                    windowSums, windowSquares, gray + y * w, Int32(w), meanNorm, squareNorm, k, inkBytes)
                 // Eight ink bytes (0 or 1, the first lowest in a little-endian load) to one byte, the first
                 // pixel in the high bit; four to a word.
                 let bytes = UnsafeRawPointer(inkBytes), line = target + y * targetWords
@@ -147,16 +138,9 @@ extension Image {
         return buffer
     }
 
-    /// `Int32(value)` for a value in 0 ..< 2^22, without the range check Swift's conversion makes (which keeps
-    /// the compiler from vectorising a loop): the nearest integer by the 1.5 x 2^23 rounding trick, less one
+    /// `Int32(value)` for a value in 0 ..< 2^31, without the range check Swift's conversion makes (which keeps
+    /// the compiler from vectorising a loop): the nearest integer by the 1.5 x 2^52 rounding trick, less one
     /// where that rounded up.
-    @inline(__always)
-    static func truncated(_ value: Float) -> Int32 {
-        let nearest = Int32(bitPattern: (value + 12_582_912).bitPattern) &- 0x4B40_0000
-        return Float(nearest) > value ? nearest &- 1 : nearest
-    }
-
-    /// `Int32(value)` for a value in 0 ..< 2^31 (see the `Float` one), by the 1.5 x 2^52 trick.
     @inline(__always)
     static func truncated(_ value: Double) -> Int32 {
         let nearest = Int32(truncatingIfNeeded: (value + 6_755_399_441_055_744).bitPattern)

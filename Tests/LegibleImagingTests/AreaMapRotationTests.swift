@@ -15,8 +15,8 @@ struct AreaMapRotationTests {
         let (width, height) = size
         let image = try BoxMeanTests.noise(width: width, height: height, seed: UInt64(width * 1000 + height))
         for vector in [true, false] {
-            AreaMapRotation.allowAVX2(vector)
-            defer { AreaMapRotation.allowAVX2(true) }
+            ImagingKernels.allowAVX2(vector)
+            defer { ImagingKernels.allowAVX2(true) }
             for angle in Self.degrees {
                 let mine = try image.rotated(byDegrees: angle).grayBytes()
                 let leptonica = try image.rotatedWithLeptonica(radians: Float(angle * .pi / 180)).grayBytes()

@@ -15,6 +15,15 @@
 void legible_rotate_area_map_gray(const uint8_t *source, uint8_t *target, int width, int height, float angle,
                                   uint8_t fill);
 
+/// Sauvola's test for one row of pixels, given each pixel's window sum and sum of squares over a window of
+/// `1 / mean_norm` pixels: `ink[x]` is 1 where `row[x]` is darker than `t = m * (1 - factor * (1 - s / 128))`,
+/// else 0. As Leptonica's `pixSauvolaBinarize` computes it: the mean `m` is `mean_norm * sum` in single
+/// precision truncated, the mean square `square_norm * squares` rounded, `s` the single-precision root of
+/// their difference (clamped to 0 ... 65025), the threshold computed in double precision, truncated, its low
+/// byte taken. Sums must be below 2^24 and sums of squares below 2^31. Uses AVX2 where the processor has it.
+void legible_sauvola_ink_row(const int32_t *sums, const int32_t *squares, const uint8_t *row, int width,
+                             float mean_norm, double square_norm, double factor, uint8_t *ink);
+
 /// Whether the kernels may use AVX2 where the processor has it (default 1). 0 forces the portable path
 /// (for tests that compare the two).
 void legible_imaging_allow_avx2(int allowed);

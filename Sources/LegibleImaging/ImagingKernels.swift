@@ -1,0 +1,10 @@
+internal import CImagingKernels
+
+/// Switches for the vectorised `CImagingKernels` loops (``AreaMapRotation``, Sauvola's thresholds).
+package enum ImagingKernels {
+    /// Lets the kernels use AVX2 where the processor has it (the default), or not: both paths give the same
+    /// bytes, and tests compare each with Leptonica. Process-wide.
+    package static func allowAVX2(_ allowed: Bool) {
+        legible_imaging_allow_avx2(allowed ? 1 : 0)
+    }
+}
