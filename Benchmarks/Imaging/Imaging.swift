@@ -55,4 +55,21 @@ let benchmarks: @Sendable () -> Void = {
         let gray = try image.grayscaleFromMostContrastingChannel()
         return try gray.scaled(by: min(1, 1200 / Double(max(image.width, image.height))))
     }
+
+    // A word as an LSTM takes it: a 420 x 48 piece of a plate's working copy scaled to the network's 36 rows
+    // (linear interpolation, then pixScale's sharpening), by the kernels and by Leptonica.
+    for leptonica in [false, true] {
+        Benchmark("Scale a word to 36 rows (\(leptonica ? "Leptonica" : "kernels"))") { benchmark, word in
+            for _ in benchmark.scaledIterations {
+                let factor = Float(36) / Float(word.height)
+                blackHole(
+                    leptonica
+                        ? try word.scaledWithLeptonica(x: factor, y: factor) : try word.scaled(by: Double(factor)))
+            }
+        } setup: { () throws -> Image in
+            let image = try Image(contentsOf: SerialPhotos.photo("etched").path)
+            let gray = try image.grayscaleFromMostContrastingChannel()
+            return try gray.cropped(to: PixelRect(x: 100, y: 300, width: 420, height: 48))
+        }
+    }
 }

@@ -200,3 +200,135 @@ void legible_sauvola_ink_row(const int32_t *sums, const int32_t *squares, const 
 #endif
     for (; x < width; x++) ink[x] = sauvola_ink(sums[x], squares[x], row[x], mean_norm, square_norm, factor);
 }
+
+/// One row of the linear scaling from the given target column on, one pixel at a time (see the header).
+static void scale_row_scalar(const uint8_t *line, const uint8_t *below, const int *columns, int from, int wd,
+                             int wm2, int yf, uint8_t *out) {
+    for (int j = from; j < wd; j++) {
+        const int xpm = columns[j];
+        const int xp = xpm >> 4, xf = xpm & 15;
+        // The column to the right, or this column again at the right edge.
+        const int right = xp > wm2 ? xp : xp + 1;
+        const int v00 = line[xp], v10 = line[right], v01 = below[xp], v11 = below[right];
+        const int sum = (16 - xf) * (16 - yf) * v00 + xf * (16 - yf) * v10 + (16 - xf) * yf * v01 + xf * yf * v11;
+        out[j] = (uint8_t)((sum + 128) / 256);
+    }
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+/// Eight target pixels at a time, for columns `0 ..< limit` (whose right neighbour is inside the row): each
+/// pixel's two pairs of source neighbours gathered as 32-bit loads. Returns how many were done.
+__attribute__((target("avx2")))
+static int scale_row_avx2(const uint8_t *line, const uint8_t *below, const int *columns, int limit, int yf,
+                          uint8_t *out) {
+    const __m256i fifteen = _mm256_set1_epi32(15), bytes = _mm256_set1_epi32(0xff);
+    const __m256i sixteen = _mm256_set1_epi32(16), half = _mm256_set1_epi32(128);
+    const __m256i upper = _mm256_set1_epi32(16 - yf), lower = _mm256_set1_epi32(yf);
+    int j = 0;
+    for (; j + 8 <= limit; j += 8) {
+        const __m256i xpm = _mm256_loadu_si256((const __m256i *)(columns + j));
+        const __m256i xp = _mm256_srli_epi32(xpm, 4), xf = _mm256_and_si256(xpm, fifteen);
+        const __m256i xl = _mm256_sub_epi32(sixteen, xf);
+        const __m256i top = _mm256_i32gather_epi32((const int *)line, xp, 1);
+        const __m256i bottom = _mm256_i32gather_epi32((const int *)below, xp, 1);
+        const __m256i v00 = _mm256_and_si256(top, bytes), v10 = _mm256_and_si256(_mm256_srli_epi32(top, 8), bytes);
+        const __m256i v01 = _mm256_and_si256(bottom, bytes);
+        const __m256i v11 = _mm256_and_si256(_mm256_srli_epi32(bottom, 8), bytes);
+        // Row blends first, then the columns: the same integer sum as the scalar path's four products.
+        const __m256i left = _mm256_add_epi32(_mm256_mullo_epi32(upper, v00), _mm256_mullo_epi32(lower, v01));
+        const __m256i right = _mm256_add_epi32(_mm256_mullo_epi32(upper, v10), _mm256_mullo_epi32(lower, v11));
+        const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(xl, left), _mm256_mullo_epi32(xf, right));
+        const __m256i value = _mm256_srli_epi32(_mm256_add_epi32(sum, half), 8);
+        const __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(value), _mm256_extracti128_si256(value, 1));
+        _mm_storel_epi64((__m128i *)(out + j), _mm_packus_epi16(words, words));
+    }
+    return j;
+}
+#endif
+
+void legible_scale_gray_linear(const uint8_t *source, int ws, int hs, uint8_t *target, int wd, int hd,
+                               int *columns) {
+    // Source positions in sixteenths: the factor in single precision from a double quotient, then one
+    // single-precision product per position, truncated. Every row maps its columns alike, so they are
+    // computed once. (The clamps only keep reads inside the source should a rounded factor reach its edge.)
+    const float scx = (float)(16.0 * (double)ws / (double)wd);
+    const float scy = (float)(16.0 * (double)hs / (double)hd);
+    const int wm2 = ws - 2, hm2 = hs - 2;
+    // Columns before `limit` have their right neighbour inside the row (positions only grow along a row).
+    int limit = 0;
+    for (int j = 0; j < wd; j++) {
+        const int xpm = (int)(scx * (float)j);
+        columns[j] = xpm < 16 * ws ? xpm : 16 * ws - 1;
+        if ((columns[j] >> 4) <= wm2) limit = j + 1;
+    }
+    for (int i = 0; i < hd; i++) {
+        int ypm = (int)(scy * (float)i);
+        if (ypm >= 16 * hs) ypm = 16 * hs - 1;
+        const int yp = ypm >> 4, yf = ypm & 15;
+        const uint8_t *line = source + (size_t)yp * ws;
+        // The row below, or this row again at the bottom edge.
+        const uint8_t *below = yp > hm2 ? line : line + ws;
+        uint8_t *out = target + (size_t)i * wd;
+        int done = 0;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+        if (has_avx2()) done = scale_row_avx2(line, below, columns, limit, yf, out);
+#endif
+        scale_row_scalar(line, below, columns, done, wd, wm2, yf, out);
+    }
+}
+
+/// The 2-D unsharp masking (see the header), written so the compiler vectorises its loops: horizontal window
+/// sums slid along each row, the vertical ones added row by row (all exact in single precision).
+static inline void unsharp_body(const uint8_t *source, int w, int h, int half, float fract, uint8_t *target,
+                                float *sums) {
+    const size_t count = (size_t)w * h;
+    for (size_t k = 0; k < count; k++) target[k] = source[k];
+    if (w <= 2 * half || h <= 2 * half) return;
+    const int side = 2 * half + 1;
+    for (int i = 0; i < h; i++) {
+        const uint8_t *line = source + (size_t)i * w;
+        float *row = sums + (size_t)i * w;
+        int sum = 0;
+        for (int d = 0; d < side; d++) sum += line[d];
+        row[half] = (float)sum;
+        for (int j = half + 1; j < w - half; j++) {
+            sum += line[j + half] - line[j - half - 1];
+            row[j] = (float)sum;
+        }
+    }
+    const float norm = half == 1 ? (float)(1.0 / 9.0) : (float)(1.0 / 25.0);
+    for (int i = half; i < h - half; i++) {
+        const uint8_t *line = source + (size_t)i * w;
+        uint8_t *out = target + (size_t)i * w;
+        const float *first = sums + (size_t)(i - half) * w;
+        for (int j = half; j < w - half; j++) {
+            float column = first[j];
+            for (int d = 1; d < side; d++) column += first[(size_t)d * w + j];
+            const float low = norm * column;
+            const float value = (float)line[j];
+            // Single precision up to the added half, which is double (as Leptonica writes `+ 0.5`).
+            const float sharpened = value + fract * (value - low);
+            const double rounded = (double)sharpened + 0.5;
+            const int result = rounded <= 0 ? 0 : (rounded >= 255 ? 255 : (int)rounded);
+            out[j] = (uint8_t)result;
+        }
+    }
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+__attribute__((target("avx2")))
+static void unsharp_avx2(const uint8_t *source, int w, int h, int half, float fract, uint8_t *target, float *sums) {
+    unsharp_body(source, w, h, half, fract, target, sums);
+}
+#endif
+
+void legible_unsharp_gray(const uint8_t *source, int w, int h, int half, float fract, uint8_t *target,
+                          float *sums) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (has_avx2()) {
+        unsharp_avx2(source, w, h, half, fract, target, sums);
+        return;
+    }
+#endif
+    unsharp_body(source, w, h, half, fract, target, sums);
+}

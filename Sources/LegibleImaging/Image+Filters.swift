@@ -88,9 +88,8 @@ extension Image {
             throw ImagingError.invalidArgument(operation: "scale", reason: "factor \(sx)x\(sy) gives no valid image")
         }
         if sx == 1 && sy == 1 { return self }
-        return try withPix { pix throws(ImagingError) in
-            try Image.take(pixScale(pix, Float(sx), Float(sy)), operation: "scale")
-        }
+        if let scaled = try scaledLinearly(x: Float(sx), y: Float(sy)) { return scaled }
+        return try scaledWithLeptonica(x: Float(sx), y: Float(sy))
     }
 
     /// The part of the image inside `rect`, clipped to the image.

@@ -24,6 +24,23 @@ void legible_rotate_area_map_gray(const uint8_t *source, uint8_t *target, int wi
 void legible_sauvola_ink_row(const int32_t *sums, const int32_t *squares, const uint8_t *row, int width,
                              float mean_norm, double square_norm, double factor, uint8_t *ink);
 
+/// Scales 8-bit grey `source` (`ws` x `hs`, rows packed) to `target` (`wd` x `hd`) by linear interpolation, as
+/// Leptonica's `pixScaleGrayLI` does in its general case: each target pixel's top-left corner mapped to the
+/// source in sixteenths of a pixel (single precision), the four source pixels around it weighted by their
+/// overlap, the right and bottom edges repeating their last pixel. `columns` is scratch space for `wd` ints.
+/// `source` must be readable for 4 bytes past its last pixel (the vector path reads whole words). Uses AVX2
+/// where the processor has it.
+void legible_scale_gray_linear(const uint8_t *source, int ws, int hs, uint8_t *target, int wd, int hd,
+                               int *columns);
+
+/// Leptonica's 2-D unsharp masking of 8-bit grey (`pixUnsharpMaskingGray2D`): each pixel at least `half`
+/// (1 or 2) from every edge becomes `v + fract * (v - mean)`, the mean taken over the `(2 half + 1)` square
+/// around it in single precision, rounded and clamped to 0 ... 255; the pixels nearer an edge are copied.
+/// `source` and `target` are `w` x `h`, rows packed; `sums` is scratch space for `w * h` floats. Compiled for
+/// AVX2 too, used where the processor has it (the same arithmetic, no fused multiply-adds).
+void legible_unsharp_gray(const uint8_t *source, int w, int h, int half, float fract, uint8_t *target,
+                          float *sums);
+
 /// Whether the kernels may use AVX2 where the processor has it (default 1). 0 forces the portable path
 /// (for tests that compare the two).
 void legible_imaging_allow_avx2(int allowed);
