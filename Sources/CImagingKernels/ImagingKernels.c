@@ -297,14 +297,19 @@ static inline void unsharp_body(const uint8_t *source, int w, int h, int half, f
         }
     }
     const float norm = half == 1 ? (float)(1.0 / 9.0) : (float)(1.0 / 25.0);
+    // The vertical sums of one row, after the horizontal ones (row by row, so each loop runs along a row).
+    float *column = sums + count;
     for (int i = half; i < h - half; i++) {
         const uint8_t *line = source + (size_t)i * w;
         uint8_t *out = target + (size_t)i * w;
         const float *first = sums + (size_t)(i - half) * w;
+        for (int j = half; j < w - half; j++) column[j] = first[j];
+        for (int d = 1; d < side; d++) {
+            const float *row = first + (size_t)d * w;
+            for (int j = half; j < w - half; j++) column[j] += row[j];
+        }
         for (int j = half; j < w - half; j++) {
-            float column = first[j];
-            for (int d = 1; d < side; d++) column += first[(size_t)d * w + j];
-            const float low = norm * column;
+            const float low = norm * column[j];
             const float value = (float)line[j];
             // Single precision up to the added half, which is double (as Leptonica writes `+ 0.5`).
             const float sharpened = value + fract * (value - low);

@@ -41,7 +41,7 @@ extension Image {
         }
         var pixels = scaled
         if largest < 1.4 {
-            var sums = [Float](repeating: 0, count: newWidth * newHeight)
+            var sums = [Float](repeating: 0, count: newWidth * (newHeight + 1))
             var sharpened = [UInt8](repeating: 0, count: newWidth * newHeight)
             scaled.withUnsafeBufferPointer { source in
                 sharpened.withUnsafeMutableBufferPointer { target in

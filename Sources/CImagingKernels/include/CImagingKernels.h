@@ -36,7 +36,7 @@ void legible_scale_gray_linear(const uint8_t *source, int ws, int hs, uint8_t *t
 /// Leptonica's 2-D unsharp masking of 8-bit grey (`pixUnsharpMaskingGray2D`): each pixel at least `half`
 /// (1 or 2) from every edge becomes `v + fract * (v - mean)`, the mean taken over the `(2 half + 1)` square
 /// around it in single precision, rounded and clamped to 0 ... 255; the pixels nearer an edge are copied.
-/// `source` and `target` are `w` x `h`, rows packed; `sums` is scratch space for `w * h` floats. Compiled for
+/// `source` and `target` are `w` x `h`, rows packed; `sums` is scratch space for `w * (h + 1)` floats. Compiled for
 /// AVX2 too, used where the processor has it (the same arithmetic, no fused multiply-adds).
 void legible_unsharp_gray(const uint8_t *source, int w, int h, int half, float fract, uint8_t *target,
                           float *sums);
