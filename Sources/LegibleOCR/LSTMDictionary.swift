@@ -174,8 +174,9 @@ struct LSTMDictionary: Sendable {
                 let puncNode = startingNode(punc, after: position.punctuationEdge)
                 let puncEdge = edge(punc, from: puncNode, unichar, wordEnd)
                 if puncEdge >= 0 {
-                    add(Position(graph: position.graph, edge: position.edge, punctuationGraph: position.punctuationGraph,
-                                 punctuationEdge: puncEdge, backToPunctuation: true))
+                    add(Position(graph: position.graph, edge: position.edge,
+                                 punctuationGraph: position.punctuationGraph, punctuationEdge: puncEdge,
+                                 backToPunctuation: true))
                     current = max(current, graphPermuter(graphIndex))
                     if endsWord(punc, puncEdge) { validEnd = true }
                 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Tesseract 5.3's CTC decoder for LSTM line models (`RecodeBeamSearch`, src/lstm/recodebeam.cpp), for
-/// models without an LSTM dictionary and whose recoder gives every unichar a code of length 1.
+/// models whose recoder gives every unichar a code of length 1, with or without the model's word lists.
 ///
 /// It is not plain best-path decoding. Each timestep keeps three beams of 5 nodes (continuations
 /// "anything", "only a duplicate", "no duplicate"); a step first extends them with the 2 most likely classes
@@ -17,6 +17,13 @@ import Darwin
 /// best character per character segment, then `choiceIterations` re-decodes that exclude the codes already
 /// chosen in each segment.
 ///
+/// With a ``dictionary`` each timestep also keeps three dictionary beams. A node on them continues a word
+/// the word lists accept (``LSTMDictionary``) and keeps its certainty unscaled (`ln p + certOffset`, if above
+/// ``Options/worstDictCertainty``), so dictionary words outscore plain readings of the same outputs. A
+/// dictionary word starts at the line's start or after a space (the best such start per continuation is
+/// offered once per step), and a final node on the dictionary beams counts only where its word validly ends.
+/// Words get the permuter of their last character's node.
+///
 /// The heaps replicate Tesseract's `GenericHeap` array layout, because the order in which nodes are
 /// visited decides ties and which node `extractSymbolChoices` picks.
 struct RecodeBeamSearch: Sendable {
@@ -26,8 +33,8 @@ struct RecodeBeamSearch: Sendable {
         var dictRatio: Float = 2.25
         /// `kCertOffset`: added to `ln p` before the ratio.
         var certOffset: Double = -0.085
-        /// `kWorstDictCertainty / kCertaintyScale` = −25/7. Only dictionary beams use it, so it has no
-        /// effect here; kept to document the call.
+        /// `kWorstDictCertainty / kCertaintyScale` = −25/7 (used as a Float): dictionary nodes and word
+        /// starts after a space need a certainty above it. Only matters with a dictionary.
         var worstDictCertainty: Double = -25.0 / 7.0
         /// `lstm_choice_iterations`: secondary decodes for the symbol alternatives.
         var choiceIterations: Int = 5
@@ -485,8 +492,8 @@ private final class Lattice {
             return
         }
         var flag = Self.top2
-        while flag <= Self.alsoRan,
-            counts[heap(t, Self.anything)] == 0 && (dictionary == nil || counts[heap(t, Self.anything, dawg: true)] == 0)
+        while flag <= Self.alsoRan, counts[heap(t, Self.anything)] == 0,
+            dictionary == nil || counts[heap(t, Self.anything, dawg: true)] == 0
         {
             for index in 0..<heapsPerStep {
                 let previous = (t - 1) * heapsPerStep + index

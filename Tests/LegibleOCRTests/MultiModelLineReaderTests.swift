@@ -166,7 +166,8 @@ struct MultiModelLineReaderTests {
     @Test func aRunCountsEachWordOnce() {
         var best = [Self.reading("ABCDEF", 0, 100, certainty: -3, rating: 10)]
         let new = [
-            Self.reading("ABC", 0, 40, certainty: -2, rating: 6), Self.reading("DEF", 60, 100, certainty: -2, rating: 5),
+            Self.reading("ABC", 0, 40, certainty: -2, rating: 6),
+            Self.reading("DEF", 60, 100, certainty: -2, rating: 5),
         ]
         #expect(MultiModelLineReader.select(new, into: &best) == -1)
         #expect(best.map(\.word.word.text) == ["ABCDEF"])
