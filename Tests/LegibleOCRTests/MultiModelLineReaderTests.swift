@@ -76,7 +76,7 @@ struct MultiModelLineReaderTests {
     /// With `eng` reading with its word lists (the engine's default, `lstm_use_matrix=1`), the two models read
     /// the serial crops and the rendered captions word for word as the two-language engine does. On these
     /// lines the serial model's words are often not accepted, so `eng`'s dictionary words and their lowered
-    /// acceptance decide (without word lists, 10 of the 36 lines read otherwise).
+    /// acceptance decide (with `eng` read without word lists, 17 of these 46 lines read otherwise).
     @Test func twoModelsWithWordListsReadAsATwoLanguageEngine() throws {
         let folder = try Self.bothModels()
         let engine = try Recognizer(
