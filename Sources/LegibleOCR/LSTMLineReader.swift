@@ -11,23 +11,41 @@ public import LegibleImaging
 /// packed integer kernels. Boxes differ: Tesseract snaps each character to the ink under it, this reader
 /// reports the columns the network's timesteps span, the line's full height.
 ///
-/// Supports integer (`fast`) models with one code per character. Equality with Tesseract is checked in
-/// tests for Legible's serial model, and for Debian's `eng` with Tesseract's LSTM word lists kept out
-/// (`lstm_use_matrix=0`): this reader decodes without word lists, while Tesseract otherwise loads them even
-/// when dictionaries are off (``RecognizerConfiguration/usesDictionaries``), so some `eng` words differ from
-/// a default engine's. A reader is immutable and may be shared between threads.
+/// Supports integer (`fast`) models with one code per character. Tesseract decodes a model that carries LSTM
+/// word lists (Debian's `eng`) with them, even when dictionaries are off
+/// (``RecognizerConfiguration/usesDictionaries``), unless `lstm_use_matrix=0`; a reader made with
+/// `usesWordLists: true` does the same, one made without decodes as `lstm_use_matrix=0` does. Equality with
+/// Tesseract is checked in tests for Legible's serial model and for `eng` both ways. A reader is immutable
+/// and may be shared between threads.
 public struct LSTMLineReader: Sendable {
     private let model: LSTMModel
     private let decoder: RecodeBeamSearch
 
-    /// Loads the model at `path` (a `.traineddata` file).
+    /// Whether the reader decodes with the model's word lists (false when asked to but the model has none).
+    public var usesWordLists: Bool { decoder.dictionary != nil }
+
+    /// Loads the model at `path` (a `.traineddata` file) and decodes without its word lists.
     ///
     /// - Throws: `OCRError.modelFormat` when the file is missing, damaged or of an unsupported kind (float
     ///   weights, two-dimensional LSTMs, characters of several codes).
     public init(modelPath path: String) throws(OCRError) {
+        try self.init(modelPath: path, usesWordLists: false)
+    }
+
+    /// Loads the model at `path` (a `.traineddata` file); with `usesWordLists`, decodes with the model's LSTM
+    /// word lists (punctuation, words, numbers) as Tesseract does by default. A model without word lists
+    /// decodes without them either way.
+    ///
+    /// - Throws: `OCRError.modelFormat` when the file is missing, damaged or of an unsupported kind (float
+    ///   weights, two-dimensional LSTMs, characters of several codes), or a word list is damaged.
+    public init(modelPath path: String, usesWordLists: Bool) throws(OCRError) {
         model = try LSTMModel(contentsOf: path)
+        let dictionary = usesWordLists
+            ? LSTMDictionary(graphs: try LSTMModel.wordGraphs(inFileAt: path), properties: model.unicharProperties)
+            : nil
         do {
-            decoder = try RecodeBeamSearch(nullClass: model.nullClass, unicharIDs: model.classUnicharIDs)
+            decoder = try RecodeBeamSearch(nullClass: model.nullClass, unicharIDs: model.classUnicharIDs,
+                                           dictionary: dictionary)
         } catch {
             throw .modelFormat("\(path): its outputs cannot be decoded (\(error))")
         }
@@ -68,7 +86,15 @@ public struct LSTMLineReader: Sendable {
         } catch {
             throw .recognitionFailed("the decoder rejected the network's output: \(error)")
         }
-        return Self.words(decoded, unichars: model.unichars, columnsPerStep: Double(3) / Double(factor), line: line)
+        var words = Self.words(decoded, unichars: model.unichars, columnsPerStep: Double(3) / Double(factor),
+                               line: line)
+        if let dictionary = decoder.dictionary {
+            for (index, word) in decoded.words.enumerated() where index < words.count {
+                let unichars = word.characters.map { decoded.characters[$0].unicharID }
+                words[index].acceptanceAllowance = dictionary.acceptanceAllowance(unichars)
+            }
+        }
+        return words
     }
 
     /// The widest network input read, in columns at the model's height (Tesseract's own limit is far higher;
@@ -110,7 +136,8 @@ public struct LSTMLineReader: Sendable {
                 text: symbols.map(\.text).joined(), box: box, confidence: Double(word.confidence) / 100,
                 symbols: symbols)
             let rating = word.characters.reduce(Float(0)) { $0 + decoded.characters[$1].rating }
-            words.append(LSTMScoredWord(word: read, certainty: word.certainty * 7, rating: rating))
+            words.append(LSTMScoredWord(word: read, certainty: word.certainty * 7, rating: rating,
+                                        permuter: word.permuter))
         }
         return words
     }
@@ -135,4 +162,10 @@ package struct LSTMScoredWord: Sendable {
     package var certainty: Float
     /// Tesseract's word rating: the sum of its characters' ratings; at least 0, lower is better.
     package var rating: Float
+    /// The word list the decoder read the word from (``Permuter/topChoice`` without word lists).
+    package var permuter: Permuter = .topChoice
+    /// What Tesseract's stopper adds to the acceptance certainty for this word (`Dict::AcceptableResult`,
+    /// ≤ 0, in word certainty units): −0.5 per letter of the shortest letter run past 2 for a word the
+    /// reader's word lists hold with valid letter cases; 0 otherwise and without word lists.
+    package var acceptanceAllowance: Float = 0
 }

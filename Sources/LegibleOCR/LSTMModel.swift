@@ -13,6 +13,9 @@ struct LSTMModel: Sendable {
     let inputHeight: Int
     /// The model's characters by unichar id (id 0 is the space, `" "`).
     let unichars: [String]
+    /// The character classes of each unichar id, as the character set lists them (see
+    /// ``UnicharProperties``).
+    let unicharProperties: [UnicharProperties]
     /// The unichar id each output class decodes to (Tesseract's recoder read backwards), -1 for a class no
     /// character has. The blank's entry is the id the recoder gives the blank (Tesseract's `Joined`).
     let classUnicharIDs: [Int]
@@ -99,6 +102,7 @@ struct LSTMModel: Sendable {
             for id in 0..<min(outputs, names.count) { classes[id] = id }
         }
         unichars = names
+        unicharProperties = try Self.properties(unicharset)
         classUnicharIDs = classes
     }
 
@@ -162,6 +166,20 @@ struct LSTMModel: Sendable {
             result[index] = Array(bytes[Int(offset)..<Int(end)])
         }
         return result
+    }
+
+    /// The character classes of an LSTM unicharset: the second field of each character's line, a hexadecimal
+    /// mask (`0` where the line has no second field, as for the space's `NULL 0 Common 0`).
+    static func properties(_ bytes: [UInt8]) throws(OCRError) -> [UnicharProperties] {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, let count = Int(first.trimmingCharacters(in: .whitespaces)),
+            count >= 0, lines.count > count
+        else { throw .modelFormat("the character set's header is not a count of its lines") }
+        return lines[1...count].map { line in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            guard fields.count > 1, let mask = UInt8(fields[1], radix: 16) else { return UnicharProperties() }
+            return UnicharProperties(rawValue: mask)
+        }
     }
 
     /// The characters of an LSTM unicharset: a count line, then one line per character whose first field is

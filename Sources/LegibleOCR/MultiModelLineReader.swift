@@ -7,16 +7,20 @@ public import LegibleImaging
 /// ``Model/acceptanceCertainty``), the other models read the box too, the engine's first model first, until
 /// every word is accepted; the readings are compared group by group of words whose ends line up, and a
 /// group of a new reading replaces the current one when it is both surer (higher lowest certainty) and
-/// better rated (lower summed rating). This is Tesseract 5.3's `classify_word_and_language` with
-/// `SelectBestWords`, without dictionaries: no reading here is a dictionary word, so the clause that
-/// prefers dictionary words never applies.
+/// better rated (lower summed rating), or when all its words are dictionary words and the current group's
+/// are not, its rating is under 1.5 times the current one's and its certainty no more than 5.5 under it.
+/// This is Tesseract 5.3's `classify_word_and_language` with `SelectBestWords` (`classify_max_rating_ratio`
+/// and `classify_max_certainty_margin` at their defaults); dictionary words only come from readers that
+/// use their model's word lists (``LSTMLineReader/usesWordLists``), and their acceptance certainty is
+/// lowered as Tesseract's stopper lowers it (``LSTMScoredWord/acceptanceAllowance``).
 public struct MultiModelLineReader: Sendable {
     /// One model and the certainty its words must pass to be accepted.
     public struct Model: Sendable {
         /// The model's reader.
         public var reader: LSTMLineReader
         /// Tesseract's `stopper_nondict_certainty_base` for this model (its default is -2.5): a word is
-        /// accepted when its certainty (7 x its lowest character certainty) is above it.
+        /// accepted when its certainty (7 x its lowest character certainty) is above it (above it plus the
+        /// word's ``LSTMScoredWord/acceptanceAllowance`` for a dictionary word).
         public var acceptanceCertainty: Float
 
         /// Creates a model entry.
@@ -88,61 +92,84 @@ public struct MultiModelLineReader: Sendable {
         ([0] + Array(1..<max(1, count))).filter { $0 != recent }
     }
 
+    /// Tesseract's `WordsAcceptable` after `AcceptableResult`: every word's certainty is above its model's
+    /// acceptance certainty plus the word's allowance.
     static func accepted(_ words: [Reading]) -> Bool {
-        words.allSatisfy { $0.word.certainty > $0.acceptance }
+        words.allSatisfy { $0.word.certainty > $0.acceptance + $0.word.acceptanceAllowance }
     }
 
+    /// `classify_max_rating_ratio`: how much worse rated a run of dictionary words may be and still win.
+    static let maximumRatingRatio: Float = 1.5
+    /// `classify_max_certainty_margin`: how much less sure a run of dictionary words may be and still win.
+    static let maximumCertaintyMargin: Float = 5.5
+
     /// Merges `new` into `best` (both left to right): runs of words whose right ends line up are compared,
-    /// and a run of `new` wins when its lowest certainty is higher and its summed rating lower. Returns the
-    /// number of new words kept minus the number of old ones kept (Tesseract's `SelectBestWords`).
+    /// and a run of `new` wins when its lowest certainty is higher and its summed rating lower, or when it is
+    /// all dictionary words and the current run is not, with a rating under ``maximumRatingRatio`` times and
+    /// a certainty above the current one's minus ``maximumCertaintyMargin``. Returns the number of new words
+    /// kept minus the number of old ones kept (Tesseract 5.3's `SelectBestWords`: each run's words are
+    /// counted once, `EvaluateWordSpan`).
     static func select(_ new: [Reading], into best: inout [Reading]) -> Int {
         var merged: [Reading] = []
         var b = 0, n = 0
         var keptNew = 0, keptOld = 0
         while b < best.count || n < new.count {
             let startB = b, startN = n
-            var bestScore = RunScore(), newScore = RunScore()
             while b < best.count || n < new.count {
-                let (bestRight, bestNextLeft) = bestScore.add(best, b)
-                let (newRight, newNextLeft) = newScore.add(new, n)
+                let (bestRight, bestNextLeft) = gap(best, b)
+                let (newRight, newNextLeft) = gap(new, n)
                 // The runs end where neither reading has a word crossing the other's next word break.
                 if max(bestRight, newRight) < min(bestNextLeft, newNextLeft) { break }
                 if (bestRight < newRight && b < best.count) || n == new.count { b += 1 } else { n += 1 }
             }
-            if !newScore.bad,
-                bestScore.bad || (newScore.certainty > bestScore.certainty && newScore.rating < bestScore.rating)
-            {
-                merged += new[startN...min(n, new.count - 1)]
-                keptNew += min(n, new.count - 1) - startN + 1
+            let endB = b < best.count ? b + 1 : b
+            let endN = n < new.count ? n + 1 : n
+            let bestScore = RunScore(best[min(startB, best.count)..<endB])
+            let newScore = RunScore(new[min(startN, new.count)..<endN])
+            let newWins = !newScore.bad && (bestScore.bad
+                || (newScore.certainty > bestScore.certainty && newScore.rating < bestScore.rating)
+                || (!bestScore.dictionaryWords && newScore.dictionaryWords
+                    && Double(newScore.rating) < Double(bestScore.rating) * Double(maximumRatingRatio)
+                    && Double(newScore.certainty) > Double(bestScore.certainty) - Double(maximumCertaintyMargin)))
+            if newWins {
+                merged += new[startN..<endN]
+                keptNew += endN - startN
             } else if !bestScore.bad {
-                merged += best[startB...min(b, best.count - 1)]
-                keptOld += min(b, best.count - 1) - startB + 1
+                merged += best[startB..<endB]
+                keptOld += endB - startB
             }
-            b = b < best.count ? b + 1 : b
-            n = n < new.count ? n + 1 : n
+            b = endB
+            n = endN
         }
         best = merged
         return keptNew - keptOld
     }
 
-    /// The summed rating and lowest certainty of a run of words; bad when the run reaches past its reading.
+    /// `WordGap`: the right edge of word `index` and the left edge of the next (extremes past the ends).
+    static func gap(_ words: [Reading], _ index: Int) -> (right: Int, nextLeft: Int) {
+        guard index < words.count else { return (-Int(Int32.max), Int(Int32.max)) }
+        let nextLeft = index + 1 < words.count ? words[index + 1].word.word.box.x : Int(Int32.max)
+        return (words[index].word.word.box.maxX, nextLeft)
+    }
+
+    /// `EvaluateWordSpan`: the summed rating and lowest certainty (at most 0) of a run of words, whether all
+    /// are dictionary words (``Permuter/isDictionaryWord``); bad when the run is empty.
     struct RunScore {
         var rating: Float = 0
         var certainty: Float = 0
         var bad = false
+        var dictionaryWords = true
 
-        /// Adds word `index` of `words` (or marks the run bad past the end); returns its right edge and the
-        /// next word's left edge.
-        mutating func add(_ words: [Reading], _ index: Int) -> (right: Int, nextLeft: Int) {
-            guard index < words.count else {
+        init(_ words: ArraySlice<Reading>) {
+            if words.isEmpty {
                 bad = true
-                return (Int.min, Int.max)
+                dictionaryWords = false
             }
-            let word = words[index].word
-            rating += word.rating
-            certainty = min(certainty, word.certainty)
-            let nextLeft = index + 1 < words.count ? words[index + 1].word.word.box.x : Int.max
-            return (word.word.box.maxX, nextLeft)
+            for reading in words {
+                rating += reading.word.rating
+                certainty = min(certainty, reading.word.certainty)
+                if !reading.word.permuter.isDictionaryWord { dictionaryWords = false }
+            }
         }
     }
 }

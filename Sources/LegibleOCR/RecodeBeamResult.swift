@@ -18,6 +18,12 @@ struct RecodeBeamCharacter: Equatable, Sendable {
     var startTimestep: Int
     /// One past the last timestep of the character's node and its duplicates.
     var endTimestep: Int
+    /// The permuter of the character's own node: ``Permuter/topChoice`` off the dictionary beams, else the
+    /// word list that accepted the word up to here (``Permuter/none`` for a space starting a dictionary word
+    /// after a plain one).
+    var permuter: Permuter = .topChoice
+    /// Whether the character starts a dictionary word (a word break even without a space).
+    var startsWord = false
 
     /// The symbol confidence Tesseract reports (`RIL_SYMBOL`, hOCR `x_conf`): `100 + 5 × certainty`, in 0...100.
     var confidence: Float {
@@ -50,6 +56,8 @@ struct RecodeBeamWord: Equatable, Sendable {
     /// The alternatives `TessResultIteratorGetChoiceIterator` lists for each symbol of the word, in order; empty
     /// lists where it lists none, and no lists at all when choices were not requested.
     var symbolChoices: [[RecodeBeamChoice]]
+    /// The permuter of the word's last character (what Tesseract's `FakeWordFromRatings` records for it).
+    var permuter: Permuter = .topChoice
 
     /// The word confidence Tesseract reports (`RIL_WORD`, hOCR `x_wconf` before truncation):
     /// `100 + 5 × 7 × certainty` (kCertaintyScale 7), in 0...100.

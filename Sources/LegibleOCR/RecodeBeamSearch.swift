@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Tesseract 5.3's CTC decoder for LSTM line models (`RecodeBeamSearch`, src/lstm/recodebeam.cpp), for
-/// models without an LSTM dictionary and whose recoder gives every unichar a code of length 1.
+/// models whose recoder gives every unichar a code of length 1, with or without the model's word lists.
 ///
 /// It is not plain best-path decoding. Each timestep keeps three beams of 5 nodes (continuations
 /// "anything", "only a duplicate", "no duplicate"); a step first extends them with the 2 most likely classes
@@ -17,6 +17,13 @@ import Darwin
 /// best character per character segment, then `choiceIterations` re-decodes that exclude the codes already
 /// chosen in each segment.
 ///
+/// With a ``dictionary`` each timestep also keeps three dictionary beams. A node on them continues a word
+/// the word lists accept (``LSTMDictionary``) and keeps its certainty unscaled (`ln p + certOffset`, if above
+/// ``Options/worstDictCertainty``), so dictionary words outscore plain readings of the same outputs. A
+/// dictionary word starts at the line's start or after a space (the best such start per continuation is
+/// offered once per step), and a final node on the dictionary beams counts only where its word validly ends.
+/// Words get the permuter of their last character's node.
+///
 /// The heaps replicate Tesseract's `GenericHeap` array layout, because the order in which nodes are
 /// visited decides ties and which node `extractSymbolChoices` picks.
 struct RecodeBeamSearch: Sendable {
@@ -26,8 +33,8 @@ struct RecodeBeamSearch: Sendable {
         var dictRatio: Float = 2.25
         /// `kCertOffset`: added to `ln p` before the ratio.
         var certOffset: Double = -0.085
-        /// `kWorstDictCertainty / kCertaintyScale` = −25/7. Only dictionary beams use it, so it has no
-        /// effect here; kept to document the call.
+        /// `kWorstDictCertainty / kCertaintyScale` = −25/7 (used as a Float): dictionary nodes and word
+        /// starts after a space need a certainty above it. Only matters with a dictionary.
         var worstDictCertainty: Double = -25.0 / 7.0
         /// `lstm_choice_iterations`: secondary decodes for the symbol alternatives.
         var choiceIterations: Int = 5
@@ -57,6 +64,8 @@ struct RecodeBeamSearch: Sendable {
     let unicharIDs: [Int]
     /// The decoder constants.
     let options: Options
+    /// The word lists that guide the search (Tesseract's LSTM `Dict`), or nil to decode without them.
+    let dictionary: LSTMDictionary?
     /// Classes in the order Tesseract's recoder lists them as final codes: by the smallest unichar id encoded
     /// to them (`UnicharCompress::SetupDecoder`), ties by class. Pushes happen in this order.
     private let codeOrder: [Int]
@@ -68,13 +77,17 @@ struct RecodeBeamSearch: Sendable {
     ///   - nullClass: The blank class index.
     ///   - unicharIDs: Class index → unichar id (see ``unicharIDs``).
     ///   - options: Decoder constants.
-    init(nullClass: Int, unicharIDs: [Int], options: Options = Options()) throws(InputError) {
+    ///   - dictionary: Word lists to decode with (the dictionary beams), or nil.
+    init(nullClass: Int, unicharIDs: [Int], options: Options = Options(), dictionary: LSTMDictionary? = nil)
+        throws(InputError)
+    {
         guard !unicharIDs.isEmpty, unicharIDs.indices.contains(nullClass) else { throw .invalidNullClass }
         if let bad = unicharIDs.firstIndex(where: { $0 < 0 }) { throw .invalidUnicharID(classIndex: bad) }
         classCount = unicharIDs.count
         self.nullClass = nullClass
         self.unicharIDs = unicharIDs
         self.options = options
+        self.dictionary = dictionary
         let order = unicharIDs.indices.sorted { (unicharIDs[$0], $0) < (unicharIDs[$1], $1) }
         codeOrder = order
         var rank = [Int](repeating: 0, count: order.count)
@@ -107,7 +120,8 @@ struct RecodeBeamSearch: Sendable {
         for i in run.unicharIDs.indices {
             characters.append(RecodeBeamCharacter(
                 unicharID: run.unicharIDs[i], certainty: run.certainties[i], rating: run.ratings[i],
-                startTimestep: run.xcoords[i], endTimestep: run.ends[i]))
+                startTimestep: run.xcoords[i], endTimestep: run.ends[i], permuter: run.permuters[i],
+                startsWord: run.startsWord[i]))
         }
         var choices: [[RecodeBeamChoice]] = []
         if includeChoices, boundaries.count >= 2 {
@@ -132,16 +146,17 @@ struct RecodeBeamSearch: Sendable {
         return choices
     }
 
-    /// Splits characters into words at spaces (`ExtractBestPathAsWords`; every unichar of our models is
-    /// space-delimited and there are no dictionary word starts, so spaces are the only breaks) and attaches
-    /// each symbol's `ChoiceIterator` list when `choices` is given.
+    /// Splits characters into words at spaces and at characters that start a dictionary word
+    /// (`ExtractBestPathAsWords`; every unichar of our models is space-delimited), gives each word the
+    /// permuter of its last character's node, and attaches each symbol's `ChoiceIterator` list when `choices`
+    /// is given.
     static func words(_ characters: [RecodeBeamCharacter], choices: [[RecodeBeamChoice]]?) -> [RecodeBeamWord] {
         var words: [RecodeBeamWord] = []
         var previousSpaceCertainty: Float = 0
         var start = 0
         while start < characters.count {
             var end = start + 1
-            while end < characters.count, characters[end].unicharID != 0 { end += 1 }
+            while end < characters.count, characters[end].unicharID != 0, !characters[end].startsWord { end += 1 }
             let spaceCertainty = end < characters.count ? characters[end].certainty : 0
             let leadingSpace = start > 0 && characters[start - 1].unicharID == 0
             let bounding = min(spaceCertainty, previousSpaceCertainty)
@@ -158,7 +173,8 @@ struct RecodeBeamSearch: Sendable {
             if characters[start..<end].contains(where: { $0.unicharID != 0 }) {
                 words.append(RecodeBeamWord(
                     characters: start..<end, hasLeadingSpace: leadingSpace, spaceCertainty: bounding,
-                    certainty: min(bounding, certainty), symbolChoices: symbolChoices))
+                    certainty: min(bounding, certainty), symbolChoices: symbolChoices,
+                    permuter: characters[end - 1].permuter))
             }
             previousSpaceCertainty = spaceCertainty
             start = end < characters.count && characters[end].unicharID == 0 ? end + 1 : end
@@ -185,7 +201,7 @@ struct RecodeBeamSearch: Sendable {
     fileprivate var codeRanks: [Int] { codeRank }
 }
 
-/// A node of the search lattice (`RecodeNode` without the dictionary fields).
+/// A node of the search lattice (`RecodeNode`).
 private struct Node {
     /// The class emitted at this timestep.
     var code: Int
@@ -201,6 +217,17 @@ private struct Node {
     var score: Float
     /// Rolling hash of the path's non-null, non-duplicate codes.
     var hash: UInt64
+    /// The word list the node's word comes from so far (``Permuter/topChoice`` off the dictionary beams).
+    var permuter: Permuter = .topChoice
+    /// Whether a dictionary word may start after this node (a space, or the start of a line).
+    var startOfDawg = false
+    /// Whether this node's character starts a dictionary word.
+    var startOfWord = false
+    /// Whether the dictionary word ends validly at this node.
+    var endOfWord = false
+    /// The node's dictionary positions: a range of ``Lattice/positions`` (start −1: none).
+    var dawgStart: Int32 = -1
+    var dawgCount: Int32 = 0
 }
 
 /// The beams of every timestep and the per-step state of one decode (`RecodeBeam` array + `top_n_flags_`).
@@ -226,6 +253,19 @@ private final class Lattice {
     let nullClass: Int
     let dictRatio: Float
     let certOffset: Double
+    /// `worst_dict_cert` as the C++ passes it on (a float): dictionary nodes need a certainty above it.
+    let worstDictCertainty: Float
+    /// The word lists, or nil for the plain search.
+    let dictionary: LSTMDictionary?
+    /// 3 heaps (one per continuation) per timestep, 6 with a dictionary (the dictionary beams after them).
+    let heapsPerStep: Int
+    /// Dictionary positions of the nodes (append-only during a decode; the first entries are the initial
+    /// positions, shared by every node that starts a word).
+    var positions: [LSTMDictionary.Position] = []
+    var scratch: [LSTMDictionary.Position] = []
+    /// The current timestep's best node starting a dictionary word, per continuation (`best_initial_dawgs_`;
+    /// code −1: none).
+    let initialNodes: UnsafeMutablePointer<Node>
     let ratingCoefficient: Float
     let codeRange: UInt64
     /// Class → unichar id, classes in code order, class → position in code order.
@@ -263,6 +303,9 @@ private final class Lattice {
         nullClass = search.nullClass
         dictRatio = search.options.dictRatio
         certOffset = search.options.certOffset
+        worstDictCertainty = Float(search.options.worstDictCertainty)
+        dictionary = search.dictionary
+        heapsPerStep = search.dictionary == nil ? 3 : 6
         ratingCoefficient = search.options.ratingCoefficient
         codeRange = UInt64(search.classCount)
         unicharIDs = .allocate(capacity: classCount)
@@ -277,10 +320,12 @@ private final class Lattice {
         for i in 0..<(steps * classCount) { values[i] = probabilities[i] }
         self.probabilities = values
         let empty = Node(code: 0, unicharID: -1, prev: -1, duplicate: false, certainty: 0, score: 0, hash: 0)
-        nodes = .allocate(capacity: steps * 3 * Self.slots)
-        nodes.initialize(repeating: empty, count: steps * 3 * Self.slots)
-        counts = .allocate(capacity: steps * 3)
-        counts.initialize(repeating: 0, count: steps * 3)
+        nodes = .allocate(capacity: steps * heapsPerStep * Self.slots)
+        nodes.initialize(repeating: empty, count: steps * heapsPerStep * Self.slots)
+        counts = .allocate(capacity: steps * heapsPerStep)
+        counts.initialize(repeating: 0, count: steps * heapsPerStep)
+        initialNodes = .allocate(capacity: 3)
+        initialNodes.initialize(repeating: empty, count: 3)
         flags = .allocate(capacity: classCount)
         flags.initialize(repeating: Self.alsoRan, count: classCount)
         top2Codes = .allocate(capacity: Self.slots)
@@ -296,6 +341,7 @@ private final class Lattice {
         }
         probabilities.deallocate()
         nodes.deallocate()
+        initialNodes.deallocate()
         flags.deallocate()
         topKeys.deallocate()
     }
@@ -307,15 +353,19 @@ private final class Lattice {
         return Float(Double(logProbability) + certOffset)
     }
 
-    /// Index in ``counts`` of heap `continuation` at timestep `t`.
+    /// Index in ``counts`` of heap `continuation` at timestep `t`, of the dictionary beams when `dawg`
+    /// (`BeamIndex` for code length 0).
     @inline(__always)
-    static func heap(_ t: Int, _ continuation: Int) -> Int { t * 3 + continuation }
+    func heap(_ t: Int, _ continuation: Int, dawg: Bool = false) -> Int {
+        t * heapsPerStep + (dawg ? 3 : 0) + continuation
+    }
 
     // MARK: Decoding
 
     /// Decodes every timestep (`Decode`, or `DecodeSecondaryBeams` when `exclusions` is given: then segment
     /// b's excluded classes, `exclusions[b × classCount + class]`, never enter the top-n at its timesteps).
     func run(exclusions: [Bool]?, boundaries: [Int]) {
+        positions = dictionary?.initialPositions ?? []
         var bucket = 0
         for t in 0..<steps {
             let row = t * classCount
@@ -428,32 +478,43 @@ private final class Lattice {
         topClasses[hole] = code
     }
 
-    /// `DecodeStep`: extends the previous timestep's heaps (last element first, as Tesseract does) with the
-    /// top-2 classes, then top-n, then the rest, stopping once the "anything" heap is non-empty.
+    /// `DecodeStep`: extends the previous timestep's heaps (last element first, as Tesseract does; the plain
+    /// beams, then the dictionary beams) with the top-2 classes, then top-n, then the rest, stopping once an
+    /// "anything" heap is non-empty; then offers each continuation's best word start to its dictionary heap.
     func step(t: Int) {
-        for continuation in 0..<3 { counts[Self.heap(t, continuation)] = 0 }
+        for index in 0..<heapsPerStep { counts[t * heapsPerStep + index] = 0 }
+        for continuation in 0..<3 { initialNodes[continuation].code = -1 }
         if t == 0 {
-            continueContext(prev: -1, prevContinuation: Self.anything, flag: Self.top2, t: 0)
+            continueContext(prev: -1, dawg: false, prevContinuation: Self.anything, flag: Self.top2, t: 0)
+            if dictionary != nil {
+                continueContext(prev: -1, dawg: true, prevContinuation: Self.anything, flag: Self.top2, t: 0)
+            }
             return
         }
         var flag = Self.top2
-        while flag <= Self.alsoRan, counts[Self.heap(t, Self.anything)] == 0 {
-            for continuation in 0..<3 {
-                let heap = Self.heap(t - 1, continuation)
-                let base = heap * Self.slots
-                var i = counts[heap] - 1
+        while flag <= Self.alsoRan, counts[heap(t, Self.anything)] == 0,
+            dictionary == nil || counts[heap(t, Self.anything, dawg: true)] == 0
+        {
+            for index in 0..<heapsPerStep {
+                let previous = (t - 1) * heapsPerStep + index
+                let base = previous * Self.slots
+                var i = counts[previous] - 1
                 while i >= 0 {
-                    continueContext(prev: base + i, prevContinuation: continuation, flag: flag, t: t)
+                    continueContext(prev: base + i, dawg: index >= 3, prevContinuation: index % 3, flag: flag, t: t)
                     i -= 1
                 }
             }
             flag += 1
         }
+        guard dictionary != nil else { return }
+        for continuation in 0..<3 where initialNodes[continuation].code >= 0 {
+            pushIfBetter(initialNodes[continuation], heap: heap(t, continuation, dawg: true))
+        }
     }
 
-    /// `ContinueContext` for code length 0 without dictionary: pushes the duplicate, no-duplicate and
-    /// new-code continuations of node `prev` whose classes have top-n state `flag`.
-    func continueContext(prev: Int, prevContinuation: Int, flag: UInt8, t: Int) {
+    /// `ContinueContext` for code length 0: pushes the duplicate, no-duplicate and new-code continuations of
+    /// node `prev` (of a dictionary beam when `dawg`) whose classes have top-n state `flag`.
+    func continueContext(prev: Int, dawg: Bool, prevContinuation: Int, flag: UInt8, t: Int) {
         let row = t * classCount
         let null = nullClass
         var prevCode = -1
@@ -463,12 +524,12 @@ private final class Lattice {
             if flags[prevCode] == flag {
                 if prevContinuation != Self.noDup {
                     let cert = offsetCertainty(probabilities[row + prevCode])
-                    pushDuplicate(code: prevCode, unicharID: prevUnichar, certainty: cert,
+                    pushDuplicate(code: prevCode, unicharID: prevUnichar, certainty: cert, dawg: dawg,
                                   continuation: Self.anything, prev: prev, t: t)
                 }
                 if prevContinuation == Self.anything, flag == Self.top2, prevCode != null {
                     let cert = offsetCertainty(probabilities[row + prevCode] + probabilities[row + null])
-                    pushDuplicate(code: prevCode, unicharID: prevUnichar, certainty: cert,
+                    pushDuplicate(code: prevCode, unicharID: prevUnichar, certainty: cert, dawg: dawg,
                                   continuation: Self.noDup, prev: prev, t: t)
                 }
             }
@@ -476,12 +537,16 @@ private final class Lattice {
         }
         switch flag {
         case Self.top2:
-            for i in 0..<top2Count { continueWithCode(top2Codes[i], prev, prevCode, prevContinuation, flag, t) }
+            for i in 0..<top2Count {
+                continueWithCode(top2Codes[i], prev, prevCode, dawg, prevContinuation, flag, t)
+            }
         case Self.topN:
-            for i in 0..<topNCount { continueWithCode(topNCodes[i], prev, prevCode, prevContinuation, flag, t) }
+            for i in 0..<topNCount {
+                continueWithCode(topNCodes[i], prev, prevCode, dawg, prevContinuation, flag, t)
+            }
         default:
             for i in 0..<classCount where flags[codeOrder[i]] == flag {
-                continueWithCode(codeOrder[i], prev, prevCode, prevContinuation, flag, t)
+                continueWithCode(codeOrder[i], prev, prevCode, dawg, prevContinuation, flag, t)
             }
         }
     }
@@ -489,7 +554,7 @@ private final class Lattice {
     /// The final-code loop body of `ContinueContext`: a new character (or null) after `prev`, plus its
     /// summed-probability "only duplicate" variant in the top-2 pass.
     @inline(__always)
-    private func continueWithCode(_ code: Int, _ prev: Int, _ prevCode: Int, _ prevContinuation: Int,
+    private func continueWithCode(_ code: Int, _ prev: Int, _ prevCode: Int, _ dawg: Bool, _ prevContinuation: Int,
                                   _ flag: UInt8, _ t: Int) {
         if code == prevCode { return }
         let row = t * classCount
@@ -497,8 +562,8 @@ private final class Lattice {
         let cert = offsetCertainty(probabilities[row + code])
         if cert < Self.minCertainty && code != null { return }
         let unicharID = code == null ? -1 : unicharIDs[code]
-        pushIfBetter(code: code, unicharID: unicharID, duplicate: false, certainty: cert * dictRatio, prev: prev,
-                     heap: Self.heap(t, Self.anything))
+        continueUnichar(code: code, unicharID: unicharID, certainty: cert, dawg: dawg, continuation: Self.anything,
+                        prev: prev, t: t)
         guard flag == Self.top2, code != null else { return }
         var probability = probabilities[row + code] + probabilities[row + null]
         if prev >= 0, prevContinuation == Self.anything, prevCode != null,
@@ -506,36 +571,155 @@ private final class Lattice {
             probability += probabilities[row + prevCode]
         }
         let summed = offsetCertainty(probability)
-        pushIfBetter(code: code, unicharID: unicharID, duplicate: false, certainty: summed * dictRatio,
-                     prev: prev, heap: Self.heap(t, Self.onlyDup))
+        continueUnichar(code: code, unicharID: unicharID, certainty: summed, dawg: dawg, continuation: Self.onlyDup,
+                        prev: prev, t: t)
     }
 
-    /// `PushDupOrNoDawgIfBetter` without dictionary: scales by the dict ratio and drops non-null nodes
-    /// below the minimum certainty.
+    /// `ContinueUnichar`: on a dictionary beam, the dictionary continuation (unscaled certainty); otherwise the
+    /// plain node (certainty × dict ratio) and, for a space that is sure enough, a dictionary word start.
     @inline(__always)
-    private func pushDuplicate(code: Int, unicharID: Int, certainty: Float, continuation: Int, prev: Int, t: Int) {
+    private func continueUnichar(code: Int, unicharID: Int, certainty: Float, dawg: Bool, continuation: Int,
+                                 prev: Int, t: Int) {
+        if dawg {
+            if certainty > worstDictCertainty {
+                continueDawg(code: code, unicharID: unicharID, certainty: certainty, continuation: continuation,
+                             prev: prev, t: t)
+            }
+            return
+        }
+        pushIfBetter(code: code, unicharID: unicharID, permuter: .topChoice, duplicate: false,
+                     certainty: certainty * dictRatio, prev: prev, heap: heap(t, continuation))
+        if dictionary != nil, unicharID == 0, certainty > worstDictCertainty {
+            // The space after a plain word is marked NO_PERM and keeps its own certainty unscaled, so that the
+            // dictionary word after it is not judged by nulls already scaled on the plain beam.
+            pushInitialDawg(code: code, unicharID: 0, permuter: .none, startOfWord: false, endOfWord: false,
+                            certainty: certainty, continuation: continuation, prev: prev)
+        }
+    }
+
+    /// `ContinueDawg`: a null, a space ending a dictionary word, or a letter the word lists accept after the
+    /// dictionary word that `prev` continues.
+    private func continueDawg(code: Int, unicharID: Int, certainty: Float, continuation: Int, prev: Int, t: Int) {
+        guard let dictionary else { return }
+        let dawgHeap = heap(t, continuation, dawg: true)
+        let plainHeap = heap(t, continuation)
+        if unicharID < 0 {
+            pushIfBetter(code: code, unicharID: unicharID, permuter: .none, duplicate: false, certainty: certainty,
+                         prev: prev, heap: dawgHeap)
+            return
+        }
+        let score = prev >= 0 ? certainty + nodes[prev].score : certainty
+        if counts[dawgHeap] >= Self.beamWidth, score <= nodes[dawgHeap * Self.slots].score,
+           counts[plainHeap] >= Self.beamWidth, score <= nodes[plainHeap * Self.slots].score {
+            return
+        }
+        var letter = prev
+        while letter >= 0, nodes[letter].unicharID < 0 || nodes[letter].duplicate { letter = nodes[letter].prev }
+        if unicharID == 0 {
+            if letter >= 0, nodes[letter].endOfWord {
+                let permuter = nodes[letter].permuter
+                pushInitialDawg(code: code, unicharID: 0, permuter: permuter, startOfWord: false, endOfWord: false,
+                                certainty: certainty, continuation: continuation, prev: prev)
+                pushIfBetter(code: code, unicharID: 0, permuter: permuter, duplicate: false, certainty: certainty,
+                             prev: prev, heap: plainHeap)
+            }
+            return
+        }
+        if letter >= 0, nodes[letter].startOfDawg, nodes[letter].unicharID != 0 {
+            return  // No word break between two space-delimited characters.
+        }
+        let wordStart: Bool
+        var permuter = Permuter.none
+        let validEnd: Bool
+        if letter < 0 {
+            wordStart = true
+            validEnd = dictionary.advance(positions[0..<dictionary.initialPositions.count], unichar: unicharID,
+                                          wordEnd: false, permuter: &permuter, updated: &scratch)
+        } else if nodes[letter].dawgStart >= 0 {
+            wordStart = nodes[letter].startOfDawg
+            let start = Int(nodes[letter].dawgStart)
+            validEnd = dictionary.advance(positions[start..<(start + Int(nodes[letter].dawgCount))],
+                                          unichar: unicharID, wordEnd: false, permuter: &permuter, updated: &scratch)
+        } else {
+            return
+        }
+        guard permuter != .none else { return }
+        let dawgStart = Int32(positions.count)
+        positions.append(contentsOf: scratch)
+        pushIfBetter(code: code, unicharID: unicharID, permuter: permuter, duplicate: false, certainty: certainty,
+                     prev: prev, heap: dawgHeap, startOfWord: wordStart, endOfWord: validEnd,
+                     dawgs: (dawgStart, Int32(scratch.count)))
+    }
+
+    /// `PushInitialDawgIfBetter`: keeps the best-scoring node per continuation that starts a dictionary word.
+    private func pushInitialDawg(code: Int, unicharID: Int, permuter: Permuter, startOfWord: Bool, endOfWord: Bool,
+                                 certainty: Float, continuation: Int, prev: Int) {
+        let score = prev >= 0 ? certainty + nodes[prev].score : certainty
+        guard initialNodes[continuation].code < 0 || score > initialNodes[continuation].score,
+              let dictionary else { return }
+        initialNodes[continuation] = Node(
+            code: code, unicharID: unicharID, prev: prev, duplicate: false, certainty: certainty, score: score,
+            hash: hash(code: code, duplicate: false, prev: prev), permuter: permuter, startOfDawg: true,
+            startOfWord: startOfWord, endOfWord: endOfWord, dawgStart: 0,
+            dawgCount: Int32(dictionary.initialPositions.count))
+    }
+
+    /// `PushDupOrNoDawgIfBetter` for code length 0: on a dictionary beam, pushes when the certainty passes the
+    /// dictionary's worst; otherwise scales by the dict ratio and drops non-null nodes below the minimum
+    /// certainty. The node keeps `prev`'s permuter.
+    @inline(__always)
+    private func pushDuplicate(code: Int, unicharID: Int, certainty: Float, dawg: Bool, continuation: Int, prev: Int,
+                               t: Int) {
+        if dawg {
+            guard certainty > worstDictCertainty else { return }
+            pushIfBetter(code: code, unicharID: unicharID, permuter: prev >= 0 ? nodes[prev].permuter : .none,
+                         duplicate: true, certainty: certainty, prev: prev, heap: heap(t, continuation, dawg: true))
+            return
+        }
         let scaled = certainty * dictRatio
         guard scaled >= Self.minCertainty || code == nullClass else { return }
-        pushIfBetter(code: code, unicharID: unicharID, duplicate: true, certainty: scaled, prev: prev,
-                     heap: Self.heap(t, continuation))
+        pushIfBetter(code: code, unicharID: unicharID, permuter: prev >= 0 ? nodes[prev].permuter : .topChoice,
+                     duplicate: true, certainty: scaled, prev: prev, heap: heap(t, continuation))
     }
 
-    /// `PushHeapIfBetter` + `UpdateHeapIfMatched`: adds the node if the heap has room or it beats the worst;
-    /// a node with the same code and hash is replaced only when the new score is higher.
-    private func pushIfBetter(code: Int, unicharID: Int, duplicate: Bool, certainty: Float, prev: Int, heap: Int) {
-        let score = prev >= 0 ? certainty + nodes[prev].score : certainty
-        let base = heap * Self.slots
-        let count = counts[heap]
-        guard count < Self.beamWidth || score > nodes[base].score else { return }
+    /// `ComputeCodeHash`: `prev`'s hash, extended with `code` unless it is a duplicate or the null.
+    @inline(__always)
+    private func hash(code: Int, duplicate: Bool, prev: Int) -> UInt64 {
         var hash: UInt64 = prev >= 0 ? nodes[prev].hash : 0
         if !duplicate && code != nullClass {
             let carry = ((hash >> 32) &* codeRange) >> 32
             hash = hash &* codeRange &+ carry &+ UInt64(code)
         }
+        return hash
+    }
+
+    /// `PushHeapIfBetter`: makes the node if the heap has room or it beats the worst, then pushes it.
+    @inline(__always)
+    private func pushIfBetter(code: Int, unicharID: Int, permuter: Permuter, duplicate: Bool, certainty: Float,
+                              prev: Int, heap: Int, startOfWord: Bool = false, endOfWord: Bool = false,
+                              dawgs: (start: Int32, count: Int32) = (-1, 0)) {
+        let score = prev >= 0 ? certainty + nodes[prev].score : certainty
+        guard counts[heap] < Self.beamWidth || score > nodes[heap * Self.slots].score else { return }
         let node = Node(code: code, unicharID: unicharID, prev: prev, duplicate: duplicate, certainty: certainty,
-                        score: score, hash: hash)
-        for i in 0..<count where nodes[base + i].code == code && nodes[base + i].hash == hash {
-            if score > nodes[base + i].score {
+                        score: score, hash: hash(code: code, duplicate: duplicate, prev: prev), permuter: permuter,
+                        startOfDawg: false, startOfWord: startOfWord, endOfWord: endOfWord, dawgStart: dawgs.start,
+                        dawgCount: dawgs.count)
+        pushIfBetter(node, heap: heap)
+    }
+
+    /// `PushHeapIfBetter` (node form) + `UpdateHeapIfMatched`: adds the node if the heap has room or it beats
+    /// the worst; a node with the same code, hash, permuter and word-start flag is replaced only when the new
+    /// score is higher.
+    private func pushIfBetter(_ node: Node, heap: Int) {
+        let score = node.score
+        let base = heap * Self.slots
+        let count = counts[heap]
+        guard count < Self.beamWidth || score > nodes[base].score else { return }
+        for i in 0..<count {
+            let other = nodes[base + i]
+            guard other.code == node.code, other.hash == node.hash, other.permuter == node.permuter,
+                  other.startOfDawg == node.startOfDawg else { continue }
+            if score > other.score {
                 var hole = siftDown(base: base, count: count, hole: i, score: score)
                 hole = siftUp(base: base, hole: hole, score: score)
                 nodes[base + hole] = node
@@ -585,15 +769,25 @@ private final class Lattice {
 
     // MARK: Paths
 
-    /// `ExtractBestPaths`: the highest-scoring node of the last timestep's "anything" and "no duplicate" heaps
-    /// (first found wins ties).
+    /// `ExtractBestPaths`: the highest-scoring node of the last timestep's "anything" and "no duplicate" heaps,
+    /// plain then dictionary for each (first found wins ties). A dictionary node counts only when its last
+    /// character is a space or validly ends a word.
     func bestFinalNode() -> Int {
         var best = -1
         for continuation in stride(from: Self.anything, through: Self.noDup, by: Self.noDup - Self.anything) {
-            let heap = Self.heap(steps - 1, continuation)
-            for i in 0..<counts[heap] {
-                let index = heap * Self.slots + i
-                if best < 0 || nodes[index].score > nodes[best].score { best = index }
+            for dawg in dictionary == nil ? [false] : [false, true] {
+                let heap = heap(steps - 1, continuation, dawg: dawg)
+                for i in 0..<counts[heap] {
+                    let index = heap * Self.slots + i
+                    if dawg {
+                        var letter = index
+                        while letter >= 0, nodes[letter].unicharID < 0 || nodes[letter].duplicate {
+                            letter = nodes[letter].prev
+                        }
+                        if letter < 0 || (!nodes[letter].endOfWord && nodes[letter].unicharID != 0) { continue }
+                    }
+                    if best < 0 || nodes[index].score > nodes[best].score { best = index }
+                }
             }
         }
         return best
@@ -628,7 +822,7 @@ private final class Lattice {
             run.starts.append(t - path.startIndex)
             if t < width {
                 let unicharID = nodes[path[t]].unicharID
-                if unicharID == 0, let last = run.certainties.indices.last {
+                if unicharID == 0, let last = run.certainties.indices.last, nodes[path[t]].permuter != .none {
                     // Nulls before a space count for the previous character.
                     if Float(certainty) < run.certainties[last] { run.certainties[last] = Float(certainty) }
                     run.ratings[last] = Float(Double(run.ratings[last]) + rating)
@@ -637,9 +831,12 @@ private final class Lattice {
                 }
                 run.unicharIDs.append(unicharID)
                 run.xcoords.append(t - path.startIndex)
+                run.permuters.append(nodes[path[t]].permuter)
+                run.startsWord.append(nodes[path[t]].startOfWord)
                 repeat {
                     let cert = Double(nodes[path[t]].certainty)
-                    certainty = min(certainty, cert)
+                    // A NO_PERM space forgets the nulls before it (they were scaled on the plain beam).
+                    if cert < certainty || (unicharID == 0 && nodes[path[t]].permuter == .none) { certainty = cert }
                     rating -= cert
                     t += 1
                 } while t < width && nodes[path[t]].duplicate
@@ -666,7 +863,7 @@ private final class Lattice {
             let window = boundaries[j] - boundaries[j - 1]
             let last = boundaries[j] - 1
             guard window > 0, last >= 0, last < steps else { continue }
-            let heap = Self.heap(last, Self.anything)
+            let heap = heap(last, Self.anything)
             var best = -1
             for i in 0..<counts[heap] {
                 let entry = heap * Self.slots + i
@@ -707,6 +904,9 @@ private struct UnicharRun {
     var ratings: [Float] = []
     /// Timestep of each character's own node.
     var xcoords: [Int] = []
+    /// The permuter and word-start flag of each character's own node.
+    var permuters: [Permuter] = []
+    var startsWord: [Bool] = []
     /// Timestep where each scan started: after the previous character, before the nulls preceding the next.
     var starts: [Int] = []
     /// One past each character's last duplicate.

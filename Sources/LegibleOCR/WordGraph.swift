@@ -6,7 +6,7 @@
 /// of the node the edge leads to (0 when no word goes on). A node is the run of edges starting at its index
 /// up to the one marked last. The root's edges are sorted, so they are binary-searched, as Tesseract does;
 /// other nodes are searched in order. This is the first part of decoding with a model's dictionaries, which
-/// Tesseract does for Debian's `eng` even with dictionaries off (``LSTMLineReader`` does not yet).
+/// Tesseract does for Debian's `eng` even with dictionaries off (``LSTMDictionary`` walks them).
 struct WordGraph: Sendable, CustomStringConvertible {
     /// What a model's graph lists.
     enum Kind: String, Sendable, CaseIterable {

@@ -69,6 +69,32 @@ struct LSTMLineReaderTests {
         }
     }
 
+    static let wordListLines = Fixtures.packageRoot.appendingPathComponent(
+        "Tests/LegibleOCRTests/Fixtures/WordListLines")
+
+    /// The serial-scan crops and the rendered captions and prose of `Fixtures/WordListLines`.
+    static func englishLineFiles() throws -> [URL] {
+        let rendered = try FileManager.default.contentsOfDirectory(at: wordListLines, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "png" }.sorted { $0.path < $1.path }
+        return try lineFiles() + rendered
+    }
+
+    /// Debian's `eng` with its LSTM word lists reads as Tesseract's default engine reads it (the word lists
+    /// loaded, `lstm_use_matrix=1`), and without them as Tesseract with `lstm_use_matrix=0`.
+    @Test(arguments: [true, false])
+    func readsAsTesseractDoesWithEnglish(usesWordLists: Bool) throws {
+        let eng = try Recognizer.dataDirectory(for: ["eng"])
+        let reader = try LSTMLineReader(modelPath: "\(eng)/eng.traineddata", usesWordLists: usesWordLists)
+        #expect(reader.usesWordLists == usesWordLists)
+        let engine = try Self.tesseract("eng", dataPath: eng, extra: ["lstm_use_matrix": usesWordLists ? "1" : "0"])
+        let files = try Self.englishLineFiles()
+        #expect(files.count >= 30)
+        for file in files {
+            let image = try Image(contentsOf: file.path)
+            Self.compare(try reader.read(image), try engine.recognize(image).lines.first, file.lastPathComponent)
+        }
+    }
+
     /// The kernels without AVX2 (what a processor without it runs) read exactly as with it.
     @Test func readsTheSameWithoutAVX2() throws {
         let reader = try LSTMLineReader(modelPath: Self.serialModel.appendingPathComponent("serial.traineddata").path)

@@ -73,6 +73,35 @@ struct MultiModelLineReaderTests {
         }
     }
 
+    /// With `eng` reading with its word lists (the engine's default, `lstm_use_matrix=1`), the two models read
+    /// the serial crops and the rendered captions word for word as the two-language engine does. On these
+    /// lines the serial model's words are often not accepted, so `eng`'s dictionary words and their lowered
+    /// acceptance decide (with `eng` read without word lists, 17 of these 46 lines read otherwise).
+    @Test func twoModelsWithWordListsReadAsATwoLanguageEngine() throws {
+        let folder = try Self.bothModels()
+        let engine = try Recognizer(
+            configuration: RecognizerConfiguration(
+                languages: ["serial", "eng"], dataPath: folder, pageSegmentationMode: .singleLine,
+                usesDictionaries: false, collectsAlternatives: true,
+                variables: ["stopper_nondict_certainty_base": "-5"], initVariables: ["tessedit_do_invert": "0"]))
+        let reader = MultiModelLineReader(models: [
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/serial.traineddata"), acceptanceCertainty: -5),
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/eng.traineddata", usesWordLists: true)),
+        ])
+        var dictionaryWords = 0
+        let files = try LSTMLineReaderTests.englishLineFiles()
+        #expect(files.count >= 30)
+        for file in files {
+            let image = try Image(contentsOf: file.path)
+            let theirs = Self.words(try engine.recognize(image).lines.map(\.text).joined(separator: " "))
+            let boxes = try engine.singleLineReadingBoxes(in: image)
+            let mine = Self.words(try reader.read(image, boxes: boxes)?.text)
+            #expect(!mine.isEmpty && mine == theirs, "\(file.lastPathComponent): \(mine) against \(theirs)")
+            dictionaryWords += try reader.models[1].reader.readWords(image).filter(\.permuter.isDictionaryWord).count
+        }
+        #expect(dictionaryWords >= 30, "the lines exercise the dictionary clause")
+    }
+
     /// A blank line is laid out as one empty box (as Tesseract's single-line mode lays it out), which reads as
     /// nothing; an image too small to lay out has no boxes.
     @Test func aBlankImageReadsAsNothing() throws {
@@ -129,6 +158,48 @@ struct MultiModelLineReaderTests {
         var sure = [Self.reading("ABCD", 0, 50, certainty: -1, rating: 2)]
         #expect(MultiModelLineReader.select(split, into: &sure) == -1)
         #expect(sure.map(\.word.word.text) == ["ABCD"])
+    }
+
+    /// Tesseract 5.3 scores each run once (`EvaluateWordSpan`): a wide word that two new words cover counts
+    /// once, so new words rated 6 + 5 lose to it rated 10 (counting it again while the run is searched would
+    /// make it 20 and let them win).
+    @Test func aRunCountsEachWordOnce() {
+        var best = [Self.reading("ABCDEF", 0, 100, certainty: -3, rating: 10)]
+        let new = [
+            Self.reading("ABC", 0, 40, certainty: -2, rating: 6),
+            Self.reading("DEF", 60, 100, certainty: -2, rating: 5),
+        ]
+        #expect(MultiModelLineReader.select(new, into: &best) == -1)
+        #expect(best.map(\.word.word.text) == ["ABCDEF"])
+    }
+
+    /// A run of dictionary words replaces a run that is not, though less sure, while its rating is under 1.5
+    /// times and its certainty within 5.5 of the other's; past either limit it does not.
+    @Test func dictionaryWordsWinWithinTheRatioAndMargin() {
+        func dictionary(_ certainty: Float, _ rating: Float) -> MultiModelLineReader.Reading {
+            var reading = Self.reading("Serial", 0, 50, certainty: certainty, rating: rating)
+            reading.word.permuter = .systemWord
+            return reading
+        }
+        let plain = Self.reading("5eria1", 0, 50, certainty: -2, rating: 10)
+        var best = [plain]
+        #expect(MultiModelLineReader.select([dictionary(-7, 14.9)], into: &best) == 1)
+        #expect(best.map(\.word.word.text) == ["Serial"])
+        best = [plain]
+        #expect(MultiModelLineReader.select([dictionary(-7, 15.1)], into: &best) == -1)
+        best = [plain]
+        #expect(MultiModelLineReader.select([dictionary(-7.6, 12)], into: &best) == -1)
+        // Numbers and punctuation are not dictionary words.
+        var number = dictionary(-7, 12)
+        number.word.permuter = .number
+        best = [plain]
+        #expect(MultiModelLineReader.select([number], into: &best) == -1)
+        // A dictionary word is accepted below the certainty base by its allowance.
+        var allowed = dictionary(-3, 5)
+        allowed.acceptance = -2.5
+        #expect(!MultiModelLineReader.accepted([allowed]))
+        allowed.word.acceptanceAllowance = -1
+        #expect(MultiModelLineReader.accepted([allowed]))
     }
 
     @Test func anEmptyReadingTakesTheOtherWhole() {
