@@ -58,10 +58,12 @@ private final class ReaderCache: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = loaded[key] { return known }
         // The first model accepts from LineReading.firstModelAcceptance; the others keep Tesseract's default (in
-        // the engine, their LSTM dictionaries' stoppers, which engine variables do not reach).
+        // the engine, their LSTM dictionaries' stoppers, which engine variables do not reach). Every model
+        // decodes with its LSTM word lists where it has them (`eng` does), as the engine does even with its
+        // dictionaries off (it leaves `lstm_use_matrix` at 1).
         let models = try? configuration.languages.enumerated().map { index, language in
             MultiModelLineReader.Model(
-                reader: try LSTMLineReader(modelPath: "\(dataPath)/\(language).traineddata"),
+                reader: try LSTMLineReader(modelPath: "\(dataPath)/\(language).traineddata", usesWordLists: true),
                 acceptanceCertainty: index == 0 ? LineReading.firstModelAcceptance : -2.5)
         }
         let readers = models.map(MultiModelLineReader.init(models:))
