@@ -43,8 +43,8 @@ public struct ServerConfiguration: Sendable {
     /// (`SerialScanOptions.timeLimit`); nil (the default) for no limit. Used where the server starts its own
     /// engines (`legible-server`).
     public var scanTimeLimit: TimeInterval?
-    /// What reads serial scans' lines (`SerialScanOptions.lineReader`): Tesseract's engine (the default) or
-    /// Legible's line reader. Used where the server starts its own engines (`legible-server`).
+    /// What reads serial scans' lines (`SerialScanOptions.lineReader`): Legible's line reader (the default)
+    /// or Tesseract's engine. Used where the server starts its own engines (`legible-server`).
     public var lineReader: SerialScanOptions.LineReader
 
     /// Default values: loopback, port 8080, `./legible-data`, one worker per core, open, 120 requests a minute,
@@ -70,7 +70,7 @@ public struct ServerConfiguration: Sendable {
         publicBaseURL: String? = nil,
         version: String = LegibleServerVersion.current,
         scanTimeLimit: TimeInterval? = nil,
-        lineReader: SerialScanOptions.LineReader = .tesseract
+        lineReader: SerialScanOptions.LineReader = .legible
     ) {
         self.scanTimeLimit = scanTimeLimit
         self.lineReader = lineReader

@@ -48,16 +48,17 @@ public struct SerialScanOptions: Sendable, Hashable {
         /// Tesseract's engine: its layout and its network.
         case tesseract
         /// Tesseract's layout, then Legible's LSTM inference of the same models (``LSTMLineReader``, with
-        /// the engine's rule for trying its second model): about half the recognition time.
+        /// the engine's word lists and its rule for trying its second model): about half the recognition
+        /// time. The default.
         case legible
 
         /// The environment variable that picks the default reader: `tesseract` or `legible` (any other
         /// value is ignored).
         public static let variable = "LEGIBLE_LINE_READER"
 
-        /// The default: `LEGIBLE_LINE_READER` when it names a reader, else ``tesseract``.
+        /// The default: `LEGIBLE_LINE_READER` when it names a reader, else ``legible``.
         public static var selected: LineReader {
-            ProcessInfo.processInfo.environment[variable].flatMap(LineReader.init(rawValue:)) ?? .tesseract
+            ProcessInfo.processInfo.environment[variable].flatMap(LineReader.init(rawValue:)) ?? .legible
         }
     }
 

@@ -40,7 +40,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
     var scanTimeLimit: Double?
     @Option(
         name: .customLong("line-reader"),
-        help: "What reads serial scans' lines: tesseract or legible (LEGIBLE_LINE_READER); default tesseract.")
+        help: "What reads serial scans' lines: legible or tesseract (LEGIBLE_LINE_READER); default legible.")
     var lineReader: SerialScanOptions.LineReader?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"

@@ -46,7 +46,7 @@ struct SerialsCommand: AsyncParsableCommand {
         name: .long,
         help: """
             What reads the lines: tesseract (Tesseract's engine) or legible (Legible's LSTM inference over \
-            Tesseract's layout). Default: LEGIBLE_LINE_READER, else tesseract.
+            Tesseract's layout). Default: LEGIBLE_LINE_READER, else legible.
             """)
     var lineReader: SerialScanOptions.LineReader = .selected
 

@@ -36,7 +36,7 @@ struct ConfigurationTests {
         #expect(configuration.documentLifetime == 86400)
         #expect(configuration.apiKeys.isEmpty)
         #expect(configuration.scanTimeLimit == nil)
-        #expect(configuration.lineReader == .tesseract)
+        #expect(configuration.lineReader == .legible)
         try configuration.validate()
     }
 

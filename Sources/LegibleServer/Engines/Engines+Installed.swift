@@ -11,7 +11,7 @@ extension Engines {
     /// - Throws: when an engine cannot start (e.g. Tesseract's language data is missing).
     public static func installed(
         recognizers: Int? = nil, scanTimeLimit: TimeInterval? = nil,
-        lineReader: SerialScanOptions.LineReader = .tesseract
+        lineReader: SerialScanOptions.LineReader = .legible
     ) throws -> Engines {
         let options = SerialScanOptions(timeLimit: scanTimeLimit.map { .seconds($0) }, lineReader: lineReader)
         let scanner = try SerialScanner(engines: recognizers, options: options)
