@@ -1,6 +1,6 @@
 internal import CImagingKernels
 
-/// Switches for the vectorised `CImagingKernels` loops (``AreaMapRotation``, Sauvola's thresholds).
+/// Switches for the vectorised `CImagingKernels` loops (``AreaMapRotation``, Sauvola's test, grey scaling).
 package enum ImagingKernels {
     /// Lets the kernels use AVX2 where the processor has it (the default), or not: both paths give the same
     /// bytes, and tests compare each with Leptonica. Process-wide.
