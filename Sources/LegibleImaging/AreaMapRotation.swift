@@ -8,13 +8,13 @@ package enum AreaMapRotation {
     /// Leptonica's `MIN_ANGLE_TO_ROTATE`, in radians: smaller angles give the image back unturned.
     static let smallestAngle: Float = 0.001
 
-    /// `pixels` (`width` x `height`, rows packed) rotated by `radians` clockwise about pixel
-    /// (`width / 2`, `height / 2`), uncovered pixels `fill`.
-    static func apply(_ pixels: [UInt8], width: Int, height: Int, radians: Float, fill: UInt8) -> [UInt8] {
-        precondition(width > 0 && height > 0 && pixels.count == width * height)
-        // The kernel's gathers read whole words: a few bytes of padding past the last row.
-        var source = pixels
-        source.append(contentsOf: [0, 0, 0, 0])
+    /// Bytes the kernel's gathers may read past the last pixel (they load whole words).
+    static let padding = 4
+
+    /// `pixels` (`width` x `height`, rows packed, then ``padding`` bytes) rotated by `radians` clockwise about
+    /// pixel (`width / 2`, `height / 2`), uncovered pixels `fill`; `width * height` bytes.
+    static func apply(_ source: [UInt8], width: Int, height: Int, radians: Float, fill: UInt8) -> [UInt8] {
+        precondition(width > 0 && height > 0 && source.count >= width * height + padding)
         var output = [UInt8](repeating: 0, count: width * height)
         source.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
@@ -27,14 +27,14 @@ package enum AreaMapRotation {
 }
 
 extension Image {
-    /// An 8-bit grey image without a colour map rotated as Leptonica's `pixRotate` with area mapping rotates
-    /// it (see ``AreaMapRotation``), white brought in; its resolution kept.
-    func rotatedByAreaMap(radians: Float) throws(ImagingError) -> Image {
-        guard depth == 8, !hasColormap, width * height < Int(Int32.max) - 8 else {
-            throw ImagingError.invalidArgument(operation: "rotate", reason: "needs 8-bit grey under 2^31 pixels")
-        }
+    /// This image rotated as Leptonica's `pixRotate` with area mapping rotates it (see ``AreaMapRotation``),
+    /// white brought in, its resolution kept; nil where the kernel does not apply (other depths than 8-bit
+    /// grey, colour maps, 2^31 pixels or more).
+    func rotatedByAreaMap(radians: Float) throws(ImagingError) -> Image? {
+        guard depth == 8, !hasColormap, width * height < Int(Int32.max) - 8 else { return nil }
         if abs(radians) < AreaMapRotation.smallestAngle { return self }
-        let turned = AreaMapRotation.apply(try grayBytes(), width: width, height: height, radians: radians, fill: 255)
+        let source = try grayBytes(padding: AreaMapRotation.padding)
+        let turned = AreaMapRotation.apply(source, width: width, height: height, radians: radians, fill: 255)
         let image = try Image(width: width, height: height, format: .gray8, pixels: turned)
         withPix { source in image.withPix { target in _ = pixCopyResolution(target, source) } }
         return image

@@ -126,9 +126,7 @@ extension Image {
         }
         if abs(degrees) < 0.01 { return self }
         let radians = Float(degrees * .pi / 180)
-        if depth == 8, !hasColormap, width * height < Int(Int32.max) - 8 {
-            return try rotatedByAreaMap(radians: radians)
-        }
+        if let turned = try rotatedByAreaMap(radians: radians) { return turned }
         return try rotatedWithLeptonica(radians: radians)
     }
 

@@ -27,7 +27,7 @@ extension Image {
             newWidth * newHeight < Int(Int32.max)
         else { return nil }
         // The kernel's gathers read whole words: a few bytes of padding past the last row.
-        let source = try grayBytes() + [0, 0, 0, 0]
+        let source = try grayBytes(padding: 4)
         var scaled = [UInt8](repeating: 0, count: newWidth * newHeight)
         var columns = [Int32](repeating: 0, count: newWidth)
         source.withUnsafeBufferPointer { source in

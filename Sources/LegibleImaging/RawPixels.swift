@@ -110,11 +110,17 @@ extension Image {
     /// The image as 8-bit grey bytes, one per pixel, row after row with no padding
     /// (`width * height` bytes). Colour images are converted by luminance, binary ones to 0 and 255.
     public func grayBytes() throws(ImagingError) -> [UInt8] {
+        try grayBytes(padding: 0)
+    }
+
+    /// ``grayBytes()`` followed by `padding` zero bytes (for C kernels whose vector loads read whole words
+    /// past the last pixel).
+    func grayBytes(padding: Int) throws(ImagingError) -> [UInt8] {
         let gray = try grayscale()
         return gray.withPix { pix in
             let w = Int(pixGetWidth(pix)), h = Int(pixGetHeight(pix)), wpl = Int(pixGetWpl(pix))
             guard let data = pixGetData(pix) else { return [] }
-            var out = [UInt8](repeating: 0, count: w * h)
+            var out = [UInt8](repeating: 0, count: w * h + max(0, padding))
             out.withUnsafeMutableBytes { dest in
                 let fullWords = w / 4
                 for y in 0..<h {
