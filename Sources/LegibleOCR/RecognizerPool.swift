@@ -17,6 +17,8 @@ public final class RecognizerPool: Sendable {
     public let size: Int
     /// The configuration every engine was started with.
     public let configuration: RecognizerConfiguration
+    /// The directory the engines load their `.traineddata` files from (``Recognizer/dataPath``).
+    public let dataPath: String
     private let state: Mutex<State>
 
     private struct State {
@@ -55,6 +57,7 @@ public final class RecognizerPool: Sendable {
         }
         self.size = size
         self.configuration = configuration
+        self.dataPath = slots[0].recognizer.dataPath
         self.state = Mutex(State(idle: slots))
     }
 

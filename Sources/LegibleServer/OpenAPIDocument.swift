@@ -309,6 +309,10 @@ enum OpenAPIDocument {
                 queue_depth: {type: integer}
                 workers: {type: integer}
                 uptime_seconds: {type: integer}
+                line_reader:
+                  type: [string, "null"]
+                  enum: [legible, tesseract, null]
+                  description: "What reads scan lines; tesseract when Legible's reader could not load its models"
             ScanUpload:
               type: object
               required: [image, device_type]

@@ -24,6 +24,12 @@ struct LineReading {
 
     private static let sharedReaders = ReaderCache()
 
+    /// Whether Legible's readers of `configuration`'s models load from `dataPath` (loading them, once per
+    /// process, if not yet loaded); when they do not, ``init(recognizer:reader:)`` reads with the engine.
+    static func readersLoad(for configuration: RecognizerConfiguration, dataPath: String) -> Bool {
+        sharedReaders.readers(for: configuration, dataPath: dataPath) != nil
+    }
+
     /// The certainty above which the first model's words are accepted without trying the second: -4, where
     /// the engine uses -5 (``SerialModel/recognizerConfiguration(for:)``). The boxes here can differ from
     /// the engine's by a pixel, which moves certainties near the bar; a held-out sticker whose H the serial

@@ -11,24 +11,36 @@ public final class SerialScanner: Sendable {
     public let pool: RecognizerPool
     /// Tuning and limits.
     public let options: SerialScanOptions
+    /// What reads the lines of this scanner's scans: ``SerialScanOptions/lineReader``, except that
+    /// ``SerialScanOptions/LineReader/legible`` becomes ``SerialScanOptions/LineReader/tesseract`` when
+    /// Legible's reader cannot load the pool's models (then Tesseract's engine reads them, about 1.5x as slow).
+    public let lineReader: SerialScanOptions.LineReader
     private let ranker: SerialRanker
 
     /// The recogniser settings scans need: one line per call, no dictionaries, per-symbol alternatives, with
     /// the model ``SerialModel/selected`` names.
     public static let recognizerConfiguration = SerialModel.recognizerConfiguration(for: SerialModel.selected)
 
-    /// Creates a scanner over `pool`, which must use ``recognizerConfiguration`` (or one like it).
+    /// Creates a scanner over `pool`, which must use ``recognizerConfiguration`` (or one like it). With
+    /// Legible's line reader, its models are loaded here (once per process), so the first scan does not pay
+    /// for them; ``lineReader`` says whether they loaded.
     public init(pool: RecognizerPool, options: SerialScanOptions = SerialScanOptions()) {
         self.pool = pool
         self.options = options
         self.ranker = .standard
+        let loaded = options.lineReader == .legible
+            && LineReading.readersLoad(for: pool.configuration, dataPath: pool.dataPath)
+        self.lineReader = loaded ? .legible : .tesseract
     }
 
     /// Creates a scanner with its own pool of `engines` recognisers (default: one per core).
     ///
     /// - Throws: `OCRError` when Tesseract cannot start (missing language data names the paths searched).
-    public convenience init(engines: Int? = nil, options: SerialScanOptions = SerialScanOptions()) throws(OCRError) {
-        self.init(pool: try RecognizerPool(size: engines, configuration: Self.recognizerConfiguration), options: options)
+    public convenience init(
+        engines: Int? = nil, options: SerialScanOptions = SerialScanOptions()
+    ) throws(OCRError) {
+        self.init(
+            pool: try RecognizerPool(size: engines, configuration: Self.recognizerConfiguration), options: options)
     }
 
     /// Scans encoded image bytes (JPEG, PNG, ...), turned upright by their EXIF orientation.

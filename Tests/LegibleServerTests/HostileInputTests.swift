@@ -65,6 +65,7 @@ struct HostileInputTests {
             let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
             #expect(object?["status"] as? String == "degraded")
             #expect(object?["tesseract_version"] is NSNull)
+            #expect(object?["line_reader"] is NSNull)
         }
     }
 }

@@ -112,6 +112,7 @@ struct LiveEndToEndTests {
             #expect(health.status == "ok")
             #expect(health.poolSize == 2)
             #expect(health.tesseractVersion?.hasPrefix("5.") == true)
+            #expect(health.lineReader == "legible")
         }
     }
 }

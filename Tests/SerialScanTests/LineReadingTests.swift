@@ -67,6 +67,17 @@ struct LineReadingTests {
         #expect(snapped.box == PixelRect(x: 10, y: 0, width: 70, height: 50))
     }
 
+    /// A scanner loads Legible's readers when it starts and says which reader its scans use: the engine's
+    /// when the readers cannot load (here: no models where it looks).
+    @Test func aScannerSaysWhichReaderItsScansUse() throws {
+        let pool = try RecognizerPool(size: 1, configuration: SerialScanner.recognizerConfiguration)
+        #expect(SerialScanner(pool: pool, options: SerialScanOptions(lineReader: .legible)).lineReader == .legible)
+        #expect(SerialScanner(pool: pool, options: SerialScanOptions(lineReader: .tesseract)).lineReader == .tesseract)
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-models-\(UUID())").path
+        #expect(!LineReading.readersLoad(for: pool.configuration, dataPath: missing))
+        #expect(LineReading.readersLoad(for: pool.configuration, dataPath: pool.dataPath))
+    }
+
     @Test func theReaderIsChosenByOptionOrEnvironment() {
         #expect(SerialScanOptions(lineReader: .legible).lineReader == .legible)
         #expect(SerialScanOptions.LineReader(rawValue: "tesseract") == .tesseract)

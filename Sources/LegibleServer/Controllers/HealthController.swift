@@ -14,6 +14,7 @@ struct HealthController {
         var queueDepth: Int
         var workers: Int
         var uptimeSeconds: Int
+        var lineReader: String?
 
         enum CodingKeys: String, CodingKey {
             case status, version
@@ -23,6 +24,7 @@ struct HealthController {
             case queueDepth = "queue_depth"
             case workers
             case uptimeSeconds = "uptime_seconds"
+            case lineReader = "line_reader"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -35,6 +37,7 @@ struct HealthController {
             try container.encode(queueDepth, forKey: .queueDepth)
             try container.encode(workers, forKey: .workers)
             try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
+            try container.encode(lineReader, forKey: .lineReader)
         }
     }
 
@@ -56,6 +59,6 @@ struct HealthController {
             status: engine.available ? "ok" : "degraded", version: state.configuration.version,
             tesseractVersion: engine.engineVersion, poolSize: engine.poolSize, busyCount: engine.busyCount,
             queueDepth: depth, workers: state.configuration.workerCount,
-            uptimeSeconds: Int(Date().timeIntervalSince(state.startedAt)))
+            uptimeSeconds: Int(Date().timeIntervalSince(state.startedAt)), lineReader: engine.lineReader)
     }
 }

@@ -8,12 +8,15 @@ public struct EngineStatus: Sendable, Equatable {
     public var poolSize: Int
     /// Recognisers lent out right now.
     public var busyCount: Int
+    /// What reads scans' lines (`legible` or `tesseract`, `SerialScanner.lineReader`), when known.
+    public var lineReader: String?
 
     /// Creates a status.
-    public init(available: Bool, engineVersion: String?, poolSize: Int, busyCount: Int) {
+    public init(available: Bool, engineVersion: String?, poolSize: Int, busyCount: Int, lineReader: String? = nil) {
         self.available = available
         self.engineVersion = engineVersion
         self.poolSize = poolSize
         self.busyCount = busyCount
+        self.lineReader = lineReader
     }
 }

@@ -41,6 +41,6 @@ public struct SerialScannerReader: SerialReading {
     public func engineStatus() async -> EngineStatus {
         EngineStatus(
             available: true, engineVersion: Recognizer.tesseractVersion, poolSize: scanner.pool.size,
-            busyCount: scanner.pool.busyCount)
+            busyCount: scanner.pool.busyCount, lineReader: scanner.lineReader.rawValue)
     }
 }
