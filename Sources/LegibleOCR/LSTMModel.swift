@@ -76,7 +76,8 @@ struct LSTMModel: Sendable {
         }
         nullClass = Int(null)
 
-        let names = try Self.unichars(unicharset)
+        let characters = try Self.characterSet(unicharset)
+        let names = characters.map(\.name)
         var classes = [Int](repeating: -1, count: outputs)
         if flags & Self.recoderFlag != 0 {
             var codes = TrainedDataReader(recoder)
@@ -102,7 +103,7 @@ struct LSTMModel: Sendable {
             for id in 0..<min(outputs, names.count) { classes[id] = id }
         }
         unichars = names
-        unicharProperties = try Self.properties(unicharset)
+        unicharProperties = characters.map(\.properties)
         classUnicharIDs = classes
     }
 
@@ -168,30 +169,19 @@ struct LSTMModel: Sendable {
         return result
     }
 
-    /// The character classes of an LSTM unicharset: the second field of each character's line, a hexadecimal
-    /// mask (`0` where the line has no second field, as for the space's `NULL 0 Common 0`).
-    static func properties(_ bytes: [UInt8]) throws(OCRError) -> [UnicharProperties] {
+    /// The characters of an LSTM unicharset and their classes: a count line, then one line per character
+    /// whose first field is the character (`NULL` standing for the space) and whose second is its class mask
+    /// in hexadecimal (no classes where the line has no second field, as for the space's `NULL 0 Common 0`).
+    static func characterSet(_ bytes: [UInt8]) throws(OCRError) -> [(name: String, properties: UnicharProperties)] {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first, let count = Int(first.trimmingCharacters(in: .whitespaces)),
             count >= 0, lines.count > count
         else { throw .modelFormat("the character set's header is not a count of its lines") }
         return lines[1...count].map { line in
             let fields = line.split(separator: " ", maxSplits: 2)
-            guard fields.count > 1, let mask = UInt8(fields[1], radix: 16) else { return UnicharProperties() }
-            return UnicharProperties(rawValue: mask)
-        }
-    }
-
-    /// The characters of an LSTM unicharset: a count line, then one line per character whose first field is
-    /// the character (`NULL` standing for the space).
-    static func unichars(_ bytes: [UInt8]) throws(OCRError) -> [String] {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, let count = Int(first.trimmingCharacters(in: .whitespaces)),
-            count >= 0, lines.count > count
-        else { throw .modelFormat("the character set's header is not a count of its lines") }
-        return lines[1...count].map { line in
-            let name = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-            return name == "NULL" ? " " : name
+            let name = fields.first.map(String.init) ?? ""
+            let mask = fields.count > 1 ? UInt8(fields[1], radix: 16) : nil
+            return (name == "NULL" ? " " : name, mask.map(UnicharProperties.init(rawValue:)) ?? UnicharProperties())
         }
     }
 }
