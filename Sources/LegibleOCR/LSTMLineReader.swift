@@ -86,15 +86,9 @@ public struct LSTMLineReader: Sendable {
         } catch {
             throw .recognitionFailed("the decoder rejected the network's output: \(error)")
         }
-        var words = Self.words(decoded, unichars: model.unichars, columnsPerStep: Double(3) / Double(factor),
-                               line: line)
-        if let dictionary = decoder.dictionary {
-            for (index, word) in decoded.words.enumerated() where index < words.count {
-                let unichars = word.characters.map { decoded.characters[$0].unicharID }
-                words[index].acceptanceAllowance = dictionary.acceptanceAllowance(unichars)
-            }
-        }
-        return words
+        return Self.words(
+            decoded, unichars: model.unichars, columnsPerStep: Double(3) / Double(factor), line: line,
+            dictionary: decoder.dictionary)
     }
 
     /// The widest network input read, in columns at the model's height (Tesseract's own limit is far higher;
@@ -102,10 +96,12 @@ public struct LSTMLineReader: Sendable {
     public static let maximumWidth = 8000
 
     /// The decoded characters as words and symbols: each character spans the image columns of its timesteps
-    /// (`columnsPerStep` image columns each), the image's height.
-    static func words(_ decoded: RecodeBeamResult, unichars: [String], columnsPerStep: Double, line: Image)
-        -> [LSTMScoredWord]
-    {
+    /// (`columnsPerStep` image columns each), the image's height. With the word lists the words were decoded
+    /// with, each word carries its ``LSTMScoredWord/acceptanceAllowance``.
+    static func words(
+        _ decoded: RecodeBeamResult, unichars: [String], columnsPerStep: Double, line: Image,
+        dictionary: LSTMDictionary? = nil
+    ) -> [LSTMScoredWord] {
         let boundaries = decoded.characterBoundaries
         func text(_ id: Int) -> String { unichars.indices.contains(id) ? unichars[id] : "" }
         func columns(_ index: Int) -> PixelRect {
@@ -136,8 +132,13 @@ public struct LSTMLineReader: Sendable {
                 text: symbols.map(\.text).joined(), box: box, confidence: Double(word.confidence) / 100,
                 symbols: symbols)
             let rating = word.characters.reduce(Float(0)) { $0 + decoded.characters[$1].rating }
-            words.append(LSTMScoredWord(word: read, certainty: word.certainty * 7, rating: rating,
-                                        permuter: word.permuter))
+            var scored = LSTMScoredWord(
+                word: read, certainty: word.certainty * 7, rating: rating, permuter: word.permuter)
+            if let dictionary {
+                scored.acceptanceAllowance =
+                    dictionary.acceptanceAllowance(word.characters.map { decoded.characters[$0].unicharID })
+            }
+            words.append(scored)
         }
         return words
     }
