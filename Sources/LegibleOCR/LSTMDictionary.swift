@@ -52,7 +52,8 @@ struct LSTMDictionary: Sendable {
         let order: [WordGraph.Kind] = [.punctuation, .words, .numbers]
         let present = order.filter { graphs[$0] != nil }
         guard !present.isEmpty else { return nil }
-        self.graphs = present.compactMap { graphs[$0] }
+        let ordered = present.compactMap { graphs[$0] }
+        self.graphs = ordered
         kinds = present
         self.properties = properties
         // Tesseract's kDawgSuccessors: punctuation leads to words and numbers, and they lead back to it.
@@ -67,9 +68,8 @@ struct LSTMDictionary: Sendable {
             }
         }
         let punctuation = present.firstIndex(of: .punctuation)
-        let ordered = present.compactMap { graphs[$0] }
-        let patternsAvailable = punctuation.map { ordered[$0].edge(from: 0, character: 0, wordEnd: true) != nil }
-            ?? false
+        let patternsAvailable =
+            punctuation.map { ordered[$0].edge(from: 0, character: 0, wordEnd: true) != nil } ?? false
         var initial: [Position] = []
         for (index, kind) in present.enumerated() {
             if kind == .punctuation {
