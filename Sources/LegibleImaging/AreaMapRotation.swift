@@ -8,13 +8,10 @@ package enum AreaMapRotation {
     /// Leptonica's `MIN_ANGLE_TO_ROTATE`, in radians: smaller angles give the image back unturned.
     static let smallestAngle: Float = 0.001
 
-    /// Bytes the kernel's gathers may read past the last pixel (they load whole words).
-    static let padding = 4
-
-    /// `pixels` (`width` x `height`, rows packed, then ``padding`` bytes) rotated by `radians` clockwise about
-    /// pixel (`width / 2`, `height / 2`), uncovered pixels `fill`; `width * height` bytes.
+    /// `source` (`width` x `height`, rows packed, then ``ImagingKernels/padding`` bytes) rotated by `radians`
+    /// clockwise about pixel (`width / 2`, `height / 2`), uncovered pixels `fill`; `width * height` bytes.
     static func apply(_ source: [UInt8], width: Int, height: Int, radians: Float, fill: UInt8) -> [UInt8] {
-        precondition(width > 0 && height > 0 && source.count >= width * height + padding)
+        precondition(width > 0 && height > 0 && source.count >= width * height + ImagingKernels.padding)
         var output = [UInt8](repeating: 0, count: width * height)
         source.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
@@ -33,7 +30,7 @@ extension Image {
     func rotatedByAreaMap(radians: Float) throws(ImagingError) -> Image? {
         guard depth == 8, !hasColormap, width * height < Int(Int32.max) - 8 else { return nil }
         if abs(radians) < AreaMapRotation.smallestAngle { return self }
-        let source = try grayBytes(padding: AreaMapRotation.padding)
+        let source = try grayBytes(padding: ImagingKernels.padding)
         let turned = AreaMapRotation.apply(source, width: width, height: height, radians: radians, fill: 255)
         let image = try Image(width: width, height: height, format: .gray8, pixels: turned)
         withPix { source in image.withPix { target in _ = pixCopyResolution(target, source) } }

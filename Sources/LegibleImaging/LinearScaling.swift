@@ -26,8 +26,7 @@ extension Image {
         guard newWidth >= 1, newHeight >= 1, newWidth <= 1 << 20, newHeight <= 1 << 20,
             newWidth * newHeight < Int(Int32.max)
         else { return nil }
-        // The kernel's gathers read whole words: a few bytes of padding past the last row.
-        let source = try grayBytes(padding: 4)
+        let source = try grayBytes(padding: ImagingKernels.padding)
         var scaled = [UInt8](repeating: 0, count: newWidth * newHeight)
         var columns = [Int32](repeating: 0, count: newWidth)
         source.withUnsafeBufferPointer { source in
