@@ -14,9 +14,7 @@ struct AreaMapRotationTests {
     func sameBytesAsLeptonicaOnNoise(size: (Int, Int)) throws {
         let (width, height) = size
         let image = try BoxMeanTests.noise(width: width, height: height, seed: UInt64(width * 1000 + height))
-        for vector in [true, false] {
-            ImagingKernels.allowAVX2(vector)
-            defer { ImagingKernels.allowAVX2(true) }
+        try ImagingKernels.forEachPath { vector in
             for angle in Self.degrees {
                 let mine = try image.rotated(byDegrees: angle).grayBytes()
                 let leptonica = try image.rotatedWithLeptonica(radians: Float(angle * .pi / 180)).grayBytes()

@@ -19,9 +19,7 @@ struct LinearScalingTests {
     func sameBytesAsLeptonicaOnNoise(size: (Int, Int)) throws {
         let (width, height) = size
         let image = try BoxMeanTests.noise(width: width, height: height, seed: UInt64(width * 977 + height))
-        for vector in [true, false] {
-            ImagingKernels.allowAVX2(vector)
-            defer { ImagingKernels.allowAVX2(true) }
+        try ImagingKernels.forEachPath { vector in
             for (x, y) in Self.factors {
                 let leptonica = try image.scaledWithLeptonica(x: x, y: y)
                 let mine = try image.scaledLinearly(x: x, y: y) ?? image.scaledWithLeptonica(x: x, y: y)

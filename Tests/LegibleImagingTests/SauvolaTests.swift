@@ -36,9 +36,7 @@ struct SauvolaTests {
     func matchesLeptonicaOnNoise(width: Int, height: Int, half: Int, factor: Double) throws {
         let image = try Self.noise(width: width, height: height, seed: UInt64(width * 1000 + height))
         let theirs = try image.leptonicaSauvola(half: half, factor: Float(factor))
-        for vector in [true, false] {
-            ImagingKernels.allowAVX2(vector)
-            defer { ImagingKernels.allowAVX2(true) }
+        try ImagingKernels.forEachPath { vector in
             let ours = try image.sauvolaInk(half: half, factor: Float(factor))
             #expect(ours.depth == 1)
             #expect(try ours.grayBytes() == theirs.grayBytes(), "AVX2 allowed: \(vector)")
