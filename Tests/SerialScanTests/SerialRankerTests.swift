@@ -21,4 +21,36 @@ struct SerialRankerTests {
         #expect(!holds("GH5", "GH5X"))
         #expect(holds("GH5", ""))
     }
+
+    @Test func oneLookAlikeSwapIsTheOnlyDifferenceAllowed() {
+        #expect(Confusables.swapsOneLookAlike("H4HTSRNGB2XP", "H4HT5RNGB2XP"))
+        #expect(Confusables.swapsOneLookAlike("H4HT5RNGB2XP", "H4HTSRNGB2XP"))
+        #expect(Confusables.swapsOneLookAlike("CB08", "CBO8"))
+        #expect(!Confusables.swapsOneLookAlike("H4HTSRNGB2XP", "H4HTSRNGB2XP"))  // no difference
+        #expect(!Confusables.swapsOneLookAlike("H4HTSRNGB2XP", "H4HT5RNG82XP"))  // two swaps
+        #expect(!Confusables.swapsOneLookAlike("H4HTSRNGB2XP", "H4HTXRNGB2XP"))  // not look-alikes
+        #expect(!Confusables.swapsOneLookAlike("H4HTSRNGB2XP", "H4HTSRNGB2X"))  // lengths differ
+    }
+
+    @Test func aTwelveCharacterReadingOneSwapFromTheAppleLayoutIsThatSerial() {
+        // `H4HT5RNGB2XP` read with an S at the week, where a 12-character serial has none: the S reading fits
+        // only the randomised format (whose serials have 10 characters) and scored above its repair.
+        let evidence = SerialParser.evidence(in: [Lines.line("Serial Number H4HTSRNGB2XP")])
+        #expect(evidence.contains { $0.serial == "H4HTSRNGB2XP" && $0.format == .appleRandom })
+        #expect(evidence.contains { $0.serial == "H4HT5RNGB2XP" && $0.format == .apple12 && $0.repairs == 1 })
+        let unmerged = SerialRanker.standard.rank(evidence, deviceType: .other)
+        let ranked = SerialRanker.standard.rank(evidence, deviceType: .iphone)
+        #expect(ranked.first?.serial == "H4HT5RNGB2XP")
+        #expect(!ranked.contains { $0.serial == "H4HTSRNGB2XP" })
+        // It keeps the score of the reading as made.
+        let asRead = SerialRanker.standard.rank(evidence.filter { $0.serial == "H4HTSRNGB2XP" }, deviceType: .iphone)
+        #expect(ranked.first?.confidence == asRead.first?.confidence)
+        // On another maker's device both stay candidates, and the ten-character rule leaves 10-character
+        // randomised readings alone.
+        #expect(unmerged.contains { $0.serial == "H4HTSRNGB2XP" } && unmerged.contains { $0.serial == "H4HT5RNGB2XP" })
+        let ten = SerialRanker.standard.rank(
+            SerialParser.evidence(in: [Lines.line("Serial E5UHMEAVY7"), Lines.line("Serial ESUHMEAVY7", y: 40)]),
+            deviceType: .iphone)
+        #expect(ten.contains { $0.serial == "E5UHMEAVY7" } && ten.contains { $0.serial == "ESUHMEAVY7" })
+    }
 }
