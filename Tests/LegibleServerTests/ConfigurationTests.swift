@@ -40,6 +40,19 @@ struct ConfigurationTests {
         try configuration.validate()
     }
 
+    @Test func aLineReaderFallbackIsWarnedOfAtStart() {
+        func status(_ reader: String?) -> EngineStatus {
+            EngineStatus(available: true, engineVersion: "5.3.0", poolSize: 2, busyCount: 0, lineReader: reader)
+        }
+        let warning = lineReaderFallback(configured: .legible, status: status("tesseract"))
+        #expect(warning?.contains("could not load the serial models") == true)
+        #expect(warning?.contains("tesseract") == true)
+        #expect(lineReaderFallback(configured: .legible, status: status("legible")) == nil)
+        // Tesseract's engine chosen on purpose, or a reader that does not say which: nothing to warn of.
+        #expect(lineReaderFallback(configured: .tesseract, status: status("tesseract")) == nil)
+        #expect(lineReaderFallback(configured: .legible, status: status(nil)) == nil)
+    }
+
     @Test func rejectsBadValues() {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: ["LEGIBLE_PORT": "eighty"]) }
         #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: ["LEGIBLE_SCAN_TTL": "inf"]) }
