@@ -63,10 +63,12 @@ let package = Package(
         .target(name: "CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
         // The boxes Tesseract's LSTM reads for a single text line (C++: row heights are not in the C API).
         .target(name: "CTesseractLayout", linkerSettings: [.linkedLibrary("tesseract")]),
+        // Whether the CPU runs AVX2, for the two kernel targets below.
+        .target(name: "CCPUFeatures"),
         // The integer matrix-vector product of Legible's LSTM line reader (SSE2, and AVX2 where present).
-        .target(name: "CLSTMKernels"),
+        .target(name: "CLSTMKernels", dependencies: ["CCPUFeatures"]),
         // Image loops Leptonica runs a pixel at a time, vectorised (AVX2 where present), with its results.
-        .target(name: "CImagingKernels"),
+        .target(name: "CImagingKernels", dependencies: ["CCPUFeatures"]),
 
         // MARK: Wrappers
         .target(

@@ -1,4 +1,5 @@
 #include "CImagingKernels.h"
+#include "CCPUFeatures.h"
 
 #include <math.h>
 
@@ -10,23 +11,11 @@
 // which sixteenth a sample lands on.
 #pragma clang fp contract(off)
 
-// -1 until first asked; every path gives the same results, so threads racing to set it store the same value.
-static int avx2_known = -1;
+// Tests turn the AVX2 paths off to compare them with the portable ones; every path gives the same results.
 static int avx2_allowed = 1;
 
 static int has_avx2(void) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (!__atomic_load_n(&avx2_allowed, __ATOMIC_RELAXED)) return 0;
-    int value = __atomic_load_n(&avx2_known, __ATOMIC_RELAXED);
-    if (value < 0) {
-        __builtin_cpu_init();
-        value = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&avx2_known, value, __ATOMIC_RELAXED);
-    }
-    return value;
-#else
-    return 0;
-#endif
+    return __atomic_load_n(&avx2_allowed, __ATOMIC_RELAXED) && legible_cpu_has_avx2();
 }
 
 void legible_imaging_allow_avx2(int allowed) {

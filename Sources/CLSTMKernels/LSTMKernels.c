@@ -2,6 +2,7 @@
 // one multiply-add instruction (pmaddwd) takes two inputs for eight rows at once, with no horizontal sums;
 // compiled for SSE2 and for AVX2, chosen once by the processor. Integer sums are exact either way.
 #include "CLSTMKernels.h"
+#include "CCPUFeatures.h"
 #include <math.h>
 #include <string.h>
 
@@ -244,23 +245,11 @@ static void tanh_bytes_avx2(const float *sums, int count, int8_t *output, const 
 }
 #endif
 
-// -1 until first asked; every path gives the same results, so threads racing to set it store the same value.
-static int avx2_known = -1;
+// Tests turn the AVX2 paths off to compare them with the portable ones; every path gives the same results.
 static int avx2_allowed = 1;
 
 static int has_avx2(void) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (!__atomic_load_n(&avx2_allowed, __ATOMIC_RELAXED)) return 0;
-    int value = __atomic_load_n(&avx2_known, __ATOMIC_RELAXED);
-    if (value < 0) {
-        __builtin_cpu_init();
-        value = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&avx2_known, value, __ATOMIC_RELAXED);
-    }
-    return value;
-#else
-    return 0;
-#endif
+    return __atomic_load_n(&avx2_allowed, __ATOMIC_RELAXED) && legible_cpu_has_avx2();
 }
 
 void legible_lstm_allow_avx2(int allowed) { __atomic_store_n(&avx2_allowed, allowed ? 1 : 0, __ATOMIC_RELAXED); }
