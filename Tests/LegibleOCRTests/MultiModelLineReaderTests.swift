@@ -30,8 +30,13 @@ struct MultiModelLineReaderTests {
             ("serial", serialPath), ("eng", "\(try Recognizer.dataDirectory(for: ["eng"]))/eng.traineddata"),
         ] {
             let link = folder.appendingPathComponent("\(name).traineddata").path
-            if !FileManager.default.fileExists(atPath: link) {
-                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: source)
+            // Tests run in parallel: another may make the link between the check and the call.
+            do {
+                if !FileManager.default.fileExists(atPath: link) {
+                    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: source)
+                }
+            } catch {
+                if !FileManager.default.fileExists(atPath: link) { throw error }
             }
         }
         return folder.path
