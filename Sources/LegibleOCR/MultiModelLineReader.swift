@@ -32,11 +32,20 @@ public struct MultiModelLineReader: Sendable {
 
     /// The models, the engine's first language first.
     public let models: [Model]
+    /// Look-alike pairs (as two-character strings, both orders) on which the first model's reading of a
+    /// character overrides another model's; empty for Tesseract's selection as it is.
+    let firstModelSettles: Set<String>
 
     /// Creates a reader over `models` (at least one).
-    public init(models: [Model]) {
+    ///
+    /// - Parameter firstModelSettles: pairs of look-alike characters (`("S", "5")`) that the first model
+    ///   decides: where another model's word wins the selection and differs from the first model's reading of
+    ///   the same word only by such a pair at some positions, those positions take the first model's symbols.
+    ///   Empty (the default) reads exactly as Tesseract's engine does.
+    public init(models: [Model], firstModelSettles: [(Character, Character)] = []) {
         precondition(!models.isEmpty, "a multi-model reader needs a model")
         self.models = models
+        self.firstModelSettles = Set(firstModelSettles.flatMap { ["\($0.0)\($0.1)", "\($0.1)\($0.0)"] })
     }
 
     /// Reads each of `boxes` of `image` (boxes in the image's pixels, in reading order, as
@@ -64,27 +73,68 @@ public struct MultiModelLineReader: Sendable {
                     word.word = word.word.mappingBoxes {
                         PixelRect(x: $0.x + clipped.x, y: $0.y + clipped.y, width: $0.width, height: $0.height)
                     }
-                    return Reading(word: word, acceptance: models[model].acceptanceCertainty)
+                    return Reading(word: word, acceptance: models[model].acceptanceCertainty, model: model)
                 }
             }
             var best = try reading(recent)
+            var firstReading = recent == 0 ? best : nil
             var bestModel = recent
             if !firstModelOnly, !Self.accepted(best) {
                 for model in Self.retryOrder(count: models.count, recent: recent) where !Self.accepted(best) {
-                    if Self.select(try reading(model), into: &best) > 0 { bestModel = model }
+                    let other = try reading(model)
+                    if model == 0 { firstReading = other }
+                    if Self.select(other, into: &best) > 0 { bestModel = model }
                 }
             }
             recent = firstModelOnly ? 0 : bestModel
-            words += best.map(\.word)
+            if best.contains(where: { $0.model != 0 && holdsSettledCharacter($0.word.word) }) {
+                let first: [Reading]
+                if let firstReading { first = firstReading } else { first = try reading(0) }
+                words += best.map { $0.model == 0 ? $0.word : settled($0.word, by: first.map(\.word)) }
+            } else {
+                words += best.map(\.word)
+            }
         }
         guard let first = words.first else { return nil }
         return LSTMLineReader.line(words, in: words.dropFirst().reduce(first.word.box) { $0.union($1.word.box) })
     }
 
-    /// A word with the acceptance certainty of the model that read it.
+    /// A word with the acceptance certainty of the model that read it, and that model's index.
     struct Reading {
         var word: LSTMScoredWord
         var acceptance: Float
+        var model = 0
+    }
+
+    /// True when `word` holds a character of a pair the first model settles, and a digit: words of letters
+    /// alone ("Serial") are left to the selection, so reading them costs no second look.
+    private func holdsSettledCharacter(_ word: RecognizedWord) -> Bool {
+        !firstModelSettles.isEmpty && word.text.contains(where: \.isNumber)
+            && word.symbols.contains { symbol in firstModelSettles.contains { $0.hasPrefix(symbol.text) } }
+    }
+
+    /// `word` (read by another model) with the first model's symbol at each position where the two readings
+    /// differ by a pair the first model settles. The first model's word is the one of `first` whose box covers
+    /// more than half of `word`'s width and that has as many symbols, not counting spaces (a model may read a
+    /// space into a word: ` E5UHMEAVY7`); without one, `word` is returned as it is.
+    func settled(_ word: LSTMScoredWord, by first: [LSTMScoredWord]) -> LSTMScoredWord {
+        let symbols = word.word.symbols
+        func visible(_ candidate: LSTMScoredWord) -> [RecognizedSymbol] {
+            candidate.word.symbols.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        }
+        guard
+            let twin = first.first(where: { candidate in
+                (candidate.word.box.intersection(word.word.box)?.width ?? 0) * 2 > word.word.box.width
+                    && visible(candidate).count == symbols.count
+            }).map(visible)
+        else { return word }
+        var result = word
+        for (index, theirs) in twin.enumerated()
+        where theirs.text != symbols[index].text && firstModelSettles.contains(symbols[index].text + theirs.text) {
+            result.word.symbols[index] = theirs
+        }
+        result.word.text = result.word.symbols.map(\.text).joined()
+        return result
     }
 
     /// The models tried after the most recent one: the first model, then the others in order.

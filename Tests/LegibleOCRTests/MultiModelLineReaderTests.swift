@@ -129,6 +129,88 @@ struct MultiModelLineReaderTests {
         #expect(try reader.read(image, boxes: []) == nil)
     }
 
+    // MARK: Look-alikes the first model settles
+
+    static func scored(_ text: String, x: Int) -> LSTMScoredWord {
+        let symbols = text.enumerated().map { index, character in
+            RecognizedSymbol(
+                text: String(character), box: PixelRect(x: x + index * 10, y: 0, width: 9, height: 12),
+                confidence: 0.9, alternatives: [])
+        }
+        let word = RecognizedWord(
+            text: text, box: PixelRect(x: x, y: 0, width: text.count * 10, height: 12), confidence: 0.9,
+            symbols: symbols)
+        return LSTMScoredWord(word: word, certainty: -1, rating: 1)
+    }
+
+    @Test func theFirstModelSettlesOnlyItsPairsInTheSameWord() throws {
+        let reader = MultiModelLineReader(
+            models: [.init(reader: try LSTMLineReader(modelPath: Self.serialPath))], firstModelSettles: [("S", "5")])
+        let first = [Self.scored("Serial", x: 0), Self.scored("E5UHMEAVY7", x: 80)]
+        // S/5 comes from the first model's word over the same columns; the other difference (B/8) stays.
+        #expect(reader.settled(Self.scored("ESUHMEAVY7", x: 80), by: first).word.text == "E5UHMEAVY7")
+        #expect(reader.settled(Self.scored("ESUHMEAV87", x: 82), by: first).word.text == "E5UHMEAV87")
+        // No word of the first reading over those columns with as many symbols: left as read.
+        #expect(reader.settled(Self.scored("ESUHMEAVY7", x: 300), by: first).word.text == "ESUHMEAVY7")
+        #expect(reader.settled(Self.scored("ESUHMEAVY", x: 80), by: first).word.text == "ESUHMEAVY")
+        // A reader that settles nothing keeps Tesseract's choice.
+        let plain = MultiModelLineReader(models: reader.models)
+        #expect(plain.settled(Self.scored("ESUHMEAVY7", x: 80), by: first).word.text == "ESUHMEAVY7")
+    }
+
+    /// Two screen crops (`Fixtures/LookAlikeLines`, from the main and independent sets) whose serials hold a 5
+    /// that `eng` reads S and whose `eng` words win Tesseract's selection: settled by the serial model, the 5
+    /// comes back and nothing else changes.
+    @Test func theSerialModelSettlesAFiveEngReadAsS() throws {
+        let folder = try Self.bothModels()
+        let engine = try Self.engine(["serial", "eng"], dataPath: folder)
+        // The serial model accepted above -4, as scans accept it (`LineReading.firstModelAcceptance`).
+        let models: [MultiModelLineReader.Model] = [
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/serial.traineddata"), acceptanceCertainty: -4),
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/eng.traineddata", usesWordLists: true)),
+        ]
+        let plain = MultiModelLineReader(models: models)
+        let settling = MultiModelLineReader(models: models, firstModelSettles: [("S", "5")])
+        let expected = ["screen_016": "H4HT5RNGB2XP", "independent-screen_004": "E5UHMEAVY7"]
+        let folderURL = Fixtures.packageRoot.appendingPathComponent("Tests/LegibleOCRTests/Fixtures/LookAlikeLines")
+        let files = try FileManager.default.contentsOfDirectory(at: folderURL, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "png" }
+        #expect(files.count == expected.count)
+        for file in files {
+            let serial = try #require(expected.first { file.lastPathComponent.hasPrefix($0.key + "-") }?.value)
+            let image = try Image(contentsOf: file.path)
+            let boxes = try engine.singleLineReadingBoxes(in: image)
+            let before = Self.words(try plain.read(image, boxes: boxes)?.text)
+            let after = Self.words(try settling.read(image, boxes: boxes)?.text)
+            #expect(before.contains { $0 == serial.replacingOccurrences(of: "5", with: "S") }, "\(before)")
+            #expect(after == before.map { $0.contains(where: \.isNumber) ? Substring(serial) : $0 }, "\(after)")
+        }
+    }
+
+    /// On the fixture lines, settling S/5 changes no word but at an S or a 5 the serial model reads otherwise.
+    @Test func settlingChangesOnlyThePairsCharacters() throws {
+        let folder = try Self.bothModels()
+        let engine = try Self.engine(["serial", "eng"], dataPath: folder)
+        let models: [MultiModelLineReader.Model] = [
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/serial.traineddata"), acceptanceCertainty: -5),
+            .init(reader: try LSTMLineReader(modelPath: "\(folder)/eng.traineddata", usesWordLists: true)),
+        ]
+        let plain = MultiModelLineReader(models: models)
+        let settling = MultiModelLineReader(models: models, firstModelSettles: [("S", "5")])
+        for file in try LSTMLineReaderTests.englishLineFiles() + LSTMLineReaderTests.lineFiles() {
+            let image = try Image(contentsOf: file.path)
+            let boxes = try engine.singleLineReadingBoxes(in: image)
+            let before = Self.words(try plain.read(image, boxes: boxes)?.text)
+            let after = Self.words(try settling.read(image, boxes: boxes)?.text)
+            #expect(before.count == after.count, "\(file.lastPathComponent)")
+            for (old, new) in zip(before, after) where old != new {
+                let swaps = zip(old, new).filter { $0 != $1 }
+                #expect(old.count == new.count && swaps.allSatisfy { Set([$0, $1]) == ["S", "5"] },
+                    "\(file.lastPathComponent): \(old) -> \(new)")
+            }
+        }
+    }
+
     // MARK: Choosing between two readings (Tesseract's SelectBestWords)
 
     static func reading(_ text: String, _ left: Int, _ right: Int, certainty: Float, rating: Float)
