@@ -27,6 +27,8 @@ struct SerialEvidence: Sendable, Hashable {
     /// (see ``SerialParser/lookAlikeTwin(of:symbols:)``): an alternative to offer, not a reading of its own, so
     /// it adds nothing to agreement.
     var isLookAlikeTwin = false
+    /// Of ``repairs``, the O read where the format wants 0 and the I where it wants 1.
+    var letterRepairs = 0
 }
 
 /// A recognised character with the readings Tesseract offered for it.
@@ -265,6 +267,7 @@ enum SerialParser {
         var scores: [Double] = []
         var repairs = 0
         var freeRepairs = 0
+        var letterRepairs = 0
         for (position, symbol) in symbols.enumerated() {
             let allowed = format.allowed(at: position, length: symbols.count)
             let read = upper(symbol.character)
@@ -291,18 +294,20 @@ enum SerialParser {
                     .map { ($0.element, symbol.score * Confusables.retention(rank: $0.offset)) }
             guard let (character, score) = pick else { return nil }
             repairs += 1
-            if !(read.isLetter || read.isNumber) || (read == "O" && character == "0") || (read == "I" && character == "1") {
-                freeRepairs += 1
-            }
+            let letterForDigit = (read == "O" && character == "0") || (read == "I" && character == "1")
+            if letterForDigit { letterRepairs += 1 }
+            if !(read.isLetter || read.isNumber) || letterForDigit { freeRepairs += 1 }
             chosen.append(character)
             scores.append(score)
         }
         guard (repairs - freeRepairs) * 3 <= symbols.count, format.acceptsComposition(chosen) else { return nil }
         let box = symbols.dropFirst().reduce(symbols[0].box) { $0.union($1.box) }
-        return SerialEvidence(
+        var evidence = SerialEvidence(
             serial: String(chosen), format: format, box: box,
             meanScore: scores.reduce(0, +) / Double(scores.count), minScore: scores.min() ?? 0,
             repairs: repairs, trimmed: 0, caption: 0, distractor: false, pieces: 1)
+        evidence.letterRepairs = letterRepairs
+        return evidence
     }
 
     /// `evidence` with its least certain character of a look-alike pair (O/0, I/1, S/5, B/8, Z/2, G/6, V/Y) swapped

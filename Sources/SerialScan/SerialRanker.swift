@@ -89,7 +89,7 @@ package struct SerialRanker: Sendable {
         return [
             evidence.meanScore,
             evidence.minScore,
-            Double(evidence.repairs),
+            counted(repairsOf: evidence, deviceType: deviceType),
             Double(evidence.trimmed),
             evidence.caption,
             evidence.distractor ? 1 : 0,
@@ -100,6 +100,20 @@ package struct SerialRanker: Sendable {
             appleContext && evidence.format.isApple ? 1 : 0,
             fragment ? 1 : 0,
         ]
+    }
+
+    /// The repairs that count against a reading: all of them, except that on an Apple device an O read as
+    /// 0 or an I as 1 in an Apple format is no repair at all (``SerialEvidence/letterRepairs``). Apple leaves
+    /// both letters out of its serials, so the hint settles them; a reader's O/0 and I/1 choices are close to
+    /// a coin toss in many faces (`Serial Number DLXLIFOTM3YZ`, read so six times, had scored 0.22).
+    ///
+    /// On 2026-11-28, with hints: main set AUROC 0.950 -> 0.967 (top-1 and top-3 the same), independent set
+    /// 91.1% -> 92.2% top-1 (AUROC 0.838 -> 0.830), held out unchanged. Without a hint the letters stay
+    /// repairs: a generic label ID may hold a real O, and counting them as free there took the held-out set
+    /// from 97.8% to 95.6% (AUROC 0.989 -> 0.657).
+    static func counted(repairsOf evidence: SerialEvidence, deviceType: DeviceType?) -> Double {
+        let settled = deviceType?.isApple == true && evidence.format.isApple ? evidence.letterRepairs : 0
+        return Double(evidence.repairs - settled)
     }
 
     /// The model's log-odds that a candidate with these features is right.

@@ -53,4 +53,24 @@ struct SerialRankerTests {
             deviceType: .iphone)
         #expect(ten.contains { $0.serial == "E5UHMEAVY7" } && ten.contains { $0.serial == "ESUHMEAVY7" })
     }
+
+    @Test func onAnAppleDeviceAnOOrIReadInAnAppleSerialIsNoRepair() throws {
+        let asRead = SerialParser.evidence(in: [Lines.line("Serial Number DLXLIFOTM3YZ")])
+        let repaired = try #require(asRead.first { $0.serial == "DLXL1F0TM3YZ" && $0.format == .apple12 })
+        #expect(repaired.repairs == 2 && repaired.letterRepairs == 2)
+        func repairs(_ device: DeviceType?) -> Double {
+            SerialRanker.features(of: repaired, reads: 1, deviceType: device)[2]
+        }
+        #expect(repairs(.macbook) == 0 && repairs(.iphone) == 0)
+        // Without a hint (a label ID may hold a real O) and on another maker's device, they still count.
+        #expect(repairs(nil) == 2 && repairs(.other) == 2)
+        let ranked = SerialRanker.standard.rank(asRead, deviceType: .macbook, appleContext: true)
+        #expect(ranked.first?.serial == "DLXL1F0TM3YZ")
+        let unhinted = SerialRanker.standard.rank(asRead, deviceType: nil, appleContext: true)
+        #expect((ranked.first?.confidence ?? 0) > (unhinted.first?.confidence ?? 1))
+        // Other look-alike repairs (S read where the week wants 5) still count on an Apple device.
+        let week = try #require(
+            SerialParser.evidence(in: [Lines.line("Serial Number H4HTSRNGB2XP")]).first { $0.format == .apple12 })
+        #expect(SerialRanker.features(of: week, reads: 1, deviceType: .iphone)[2] == 1)
+    }
 }
