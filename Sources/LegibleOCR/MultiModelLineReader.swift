@@ -35,6 +35,8 @@ public struct MultiModelLineReader: Sendable {
     /// Look-alike pairs (as two-character strings, both orders) on which the first model's reading of a
     /// character overrides another model's; empty for Tesseract's selection as it is.
     let firstModelSettles: Set<String>
+    /// The characters of those pairs.
+    private let settledCharacters: Set<String>
 
     /// Creates a reader over `models` (at least one).
     ///
@@ -46,6 +48,7 @@ public struct MultiModelLineReader: Sendable {
         precondition(!models.isEmpty, "a multi-model reader needs a model")
         self.models = models
         self.firstModelSettles = Set(firstModelSettles.flatMap { ["\($0.0)\($0.1)", "\($0.1)\($0.0)"] })
+        settledCharacters = Set(firstModelSettles.flatMap { [String($0.0), String($0.1)] })
     }
 
     /// Reads each of `boxes` of `image` (boxes in the image's pixels, in reading order, as
@@ -109,8 +112,8 @@ public struct MultiModelLineReader: Sendable {
     /// True when `word` holds a character of a pair the first model settles, and a digit: words of letters
     /// alone ("Serial") are left to the selection, so reading them costs no second look.
     private func holdsSettledCharacter(_ word: RecognizedWord) -> Bool {
-        !firstModelSettles.isEmpty && word.text.contains(where: \.isNumber)
-            && word.symbols.contains { symbol in firstModelSettles.contains { $0.hasPrefix(symbol.text) } }
+        !settledCharacters.isEmpty && word.text.contains(where: \.isNumber)
+            && word.symbols.contains { settledCharacters.contains($0.text) }
     }
 
     /// `word` (read by another model) with the first model's symbol at each position where the two readings
