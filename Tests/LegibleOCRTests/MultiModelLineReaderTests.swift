@@ -158,19 +158,28 @@ struct MultiModelLineReaderTests {
         #expect(plain.settled(Self.scored("ESUHMEAVY7", x: 80), by: first).word.text == "ESUHMEAVY7")
     }
 
-    /// Two screen crops (`Fixtures/LookAlikeLines`, from the main and independent sets) whose serials hold a 5
-    /// that `eng` reads S and whose `eng` words win Tesseract's selection: settled by the serial model, the 5
-    /// comes back and nothing else changes.
-    @Test func theSerialModelSettlesAFiveEngReadAsS() throws {
-        let folder = try Self.bothModels()
-        let engine = try Self.engine(["serial", "eng"], dataPath: folder)
-        // The serial model accepted above -4, as scans accept it (`LineReading.firstModelAcceptance`).
+    /// The two-language engine of scans, and its models read as it reads them (`plain`) and with the serial
+    /// model settling S/5 (`settling`); the serial model is accepted above -4, as scans accept it
+    /// (`LineReading.firstModelAcceptance`).
+    static func plainAndSettlingReaders() throws
+        -> (engine: Recognizer, plain: MultiModelLineReader, settling: MultiModelLineReader)
+    {
+        let folder = try bothModels()
         let models: [MultiModelLineReader.Model] = [
             .init(reader: try LSTMLineReader(modelPath: "\(folder)/serial.traineddata"), acceptanceCertainty: -4),
             .init(reader: try LSTMLineReader(modelPath: "\(folder)/eng.traineddata", usesWordLists: true)),
         ]
-        let plain = MultiModelLineReader(models: models)
-        let settling = MultiModelLineReader(models: models, firstModelSettles: [("S", "5")])
+        return (
+            try engine(["serial", "eng"], dataPath: folder), MultiModelLineReader(models: models),
+            MultiModelLineReader(models: models, firstModelSettles: [("S", "5")])
+        )
+    }
+
+    /// Two screen crops (`Fixtures/LookAlikeLines`, from the main and independent sets) whose serials hold a 5
+    /// that `eng` reads S and whose `eng` words win Tesseract's selection: settled by the serial model, the 5
+    /// comes back and nothing else changes.
+    @Test func theSerialModelSettlesAFiveEngReadAsS() throws {
+        let (engine, plain, settling) = try Self.plainAndSettlingReaders()
         let expected = ["screen_016": "H4HT5RNGB2XP", "independent-screen_004": "E5UHMEAVY7"]
         let folderURL = Fixtures.packageRoot.appendingPathComponent("Tests/LegibleOCRTests/Fixtures/LookAlikeLines")
         let files = try FileManager.default.contentsOfDirectory(at: folderURL, includingPropertiesForKeys: nil)
@@ -189,14 +198,7 @@ struct MultiModelLineReaderTests {
 
     /// On the fixture lines, settling S/5 changes no word but at an S or a 5 the serial model reads otherwise.
     @Test func settlingChangesOnlyThePairsCharacters() throws {
-        let folder = try Self.bothModels()
-        let engine = try Self.engine(["serial", "eng"], dataPath: folder)
-        let models: [MultiModelLineReader.Model] = [
-            .init(reader: try LSTMLineReader(modelPath: "\(folder)/serial.traineddata"), acceptanceCertainty: -5),
-            .init(reader: try LSTMLineReader(modelPath: "\(folder)/eng.traineddata", usesWordLists: true)),
-        ]
-        let plain = MultiModelLineReader(models: models)
-        let settling = MultiModelLineReader(models: models, firstModelSettles: [("S", "5")])
+        let (engine, plain, settling) = try Self.plainAndSettlingReaders()
         for file in try LSTMLineReaderTests.englishLineFiles() + LSTMLineReaderTests.lineFiles() {
             let image = try Image(contentsOf: file.path)
             let boxes = try engine.singleLineReadingBoxes(in: image)
