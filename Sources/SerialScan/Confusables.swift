@@ -22,25 +22,17 @@ enum Confusables {
     /// itself: the first (most likely) twin keeps most, later ones less.
     static func retention(rank: Int) -> Double { [0.6, 0.35, 0.25][min(rank, 2)] }
 
-    /// The pairs readers confuse most, whichever way round: S/5, B/8, Z/2, G/6, O/0 and I/1.
-    private static let lookAlikePairs: Set<[UInt8]> = Set(
-        ["S5", "B8", "Z2", "G6", "O0", "I1"].flatMap { pair in [Array(pair.utf8), Array(pair.utf8.reversed())] })
+    /// The pairs readers confuse most, each character mapped to its partner: S/5, B/8, Z/2, G/6, O/0 and I/1.
+    static let lookAlikes: [Character: Character] = Dictionary(
+        uniqueKeysWithValues: ["S5", "B8", "Z2", "G6", "O0", "I1"].flatMap { pair in
+            [(pair.first!, pair.last!), (pair.last!, pair.first!)]
+        })
 
     /// True when `first` and `second` have the same length and differ at exactly one position, where one holds
-    /// a character of a look-alike pair (S/5, B/8, Z/2, G/6, O/0, I/1) and the other its partner.
+    /// a character of a look-alike pair (``lookAlikes``) and the other its partner.
     static func swapsOneLookAlike(_ first: String, _ second: String) -> Bool {
-        var swap: [UInt8]?
-        var firstBytes = first.utf8.makeIterator()
-        var secondBytes = second.utf8.makeIterator()
-        while true {
-            switch (firstBytes.next(), secondBytes.next()) {
-            case (nil, nil): return swap.map(lookAlikePairs.contains) ?? false
-            case let (a?, b?) where a == b: continue
-            case let (a?, b?):
-                guard swap == nil else { return false }
-                swap = [a, b]
-            default: return false
-            }
-        }
+        guard first.count == second.count else { return false }
+        let differences = zip(first, second).filter { $0 != $1 }
+        return differences.count == 1 && lookAlikes[differences[0].0] == differences[0].1
     }
 }

@@ -310,6 +310,9 @@ enum SerialParser {
         return evidence
     }
 
+    /// The pairs ``lookAlikeTwin(of:symbols:)`` swaps: ``Confusables/lookAlikes`` and V/Y.
+    private static let twinPairs = Confusables.lookAlikes.merging(["V": "Y", "Y": "V"]) { first, _ in first }
+
     /// `evidence` with its least certain character of a look-alike pair (O/0, I/1, S/5, B/8, Z/2, G/6, V/Y) swapped
     /// for the other, where the format allows both characters at that position (Apple's formats leave O and I
     /// out for this very reason, but allow S and 5...), or nil when there is none. In many faces the pairs
@@ -323,18 +326,14 @@ enum SerialParser {
     /// hints. (Measuring the glyph was tried first: in that face the Y's stem is as short and as wide as a V's
     /// foot, and Tesseract's symbol box may sit on the neighbouring glyph.)
     static func lookAlikeTwin(of evidence: SerialEvidence, symbols: [ObservedSymbol]) -> SerialEvidence? {
-        let pairs: [Character: Character] = [
-            "O": "0", "0": "O", "I": "1", "1": "I", "S": "5", "5": "S", "B": "8", "8": "B", "Z": "2", "2": "Z",
-            "G": "6", "6": "G", "V": "Y", "Y": "V",
-        ]
         var characters = Array(evidence.serial)
         guard characters.count == symbols.count else { return nil }
         let swappable = characters.indices.filter { index in
-            guard let twin = pairs[characters[index]] else { return false }
+            guard let twin = twinPairs[characters[index]] else { return false }
             return evidence.format.allowed(at: index, length: characters.count).contains(twin)
         }
         guard let position = swappable.min(by: { symbols[$0].score < symbols[$1].score }),
-            let twin = pairs[characters[position]]
+            let twin = twinPairs[characters[position]]
         else { return nil }
         let symbol = symbols[position]
         let kept =
