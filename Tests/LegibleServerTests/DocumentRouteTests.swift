@@ -264,6 +264,33 @@ struct DocumentRouteTests {
         }
     }
 
+    /// Compose, new values, compose again, several times: each compose fills, the download has the latest values,
+    /// and no temporary file is left in the document's folder (replacing the filled PDF once deleted it every
+    /// second time).
+    @Test func recomposeReplacesTheFilledPDFEveryTime() async throws {
+        try await withServer { server, client in
+            let id = try await readyDocument(server, client)
+            for round in 1...4 {
+                let values = try await client.execute(
+                    uri: "/api/v1/documents/\(id)/values", method: .post, headers: jsonHeaders(),
+                    body: ByteBuffer(string: #"{"values": [{"fieldRegionId": "\#(Self.nameID)", "value": "Round \#(round)"}]}"#))
+                #expect(values.status == .ok)
+                let compose = try decode(
+                    DocumentJobResponse.self, try await client.execute(uri: "/api/v1/documents/\(id)/compose", method: .post))
+                await server.events.waitUntilFinished(compose.jobId)
+                let detail = try decode(
+                    DocumentDetailResponse.self, try await client.execute(uri: "/api/v1/documents/\(id)", method: .get))
+                #expect(detail.document.status == "filled", "round \(round)")
+                let download = try await client.execute(uri: "/api/v1/documents/\(id)/download", method: .get)
+                #expect(download.status == .ok, "round \(round)")
+                let pdf = try await client.execute(uri: pathOf(try decode(DownloadResponse.self, download).filledPdfUrl), method: .get)
+                #expect(String(decoding: pdf.body.readableBytesView, as: UTF8.self).contains("=Round \(round)\n"))
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: server.files.documentFolder(id).path)
+            #expect(Set(names) == ["original", "filled.pdf"])
+        }
+    }
+
     @Test func deleteRemovesDocumentAndFiles() async throws {
         try await withServer { server, client in
             let id = try await readyDocument(server, client)

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Deletes expired scan jobs and documents with their files, and files no row refers to.
+/// Deletes expired scan jobs and documents with their files, files no row refers to, and stale temporaries.
 struct Janitor: Service {
     let store: ServerStore
     let files: FileStore
@@ -47,6 +47,10 @@ struct Janitor: Service {
         }
         for id in stored.documents where !live.documentIDs.contains(id) && isOld(files.documentFolder(id)) {
             files.remove(files.documentFolder(id))
+        }
+        // A temporary is renamed within moments of its creation; an old one was left by a process that died.
+        for temporary in files.temporaryFiles() where isOld(temporary) {
+            files.remove(temporary)
         }
         if !expired.jobIDs.isEmpty || !expired.documentIDs.isEmpty {
             logger.info(
