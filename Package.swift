@@ -154,6 +154,11 @@ let package = Package(
             dependencies: ["LegibleImaging"],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings),
+        // The iOS apps' response models as the apps declare them, and the check every server test's responses pass.
+        .target(
+            name: "AppWireModels",
+            path: "Tests/AppWireModels",
+            swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleImagingTests",
             dependencies: ["LegibleImaging", "TestSupport"],
@@ -187,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "LegibleServerTests",
             dependencies: [
-                "LegibleServer", "LegiblePDF",
+                "LegibleServer", "LegiblePDF", "AppWireModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -111,14 +111,18 @@ enum OpenAPIDocument {
                     schema: {$ref: "#/components/schemas/ScanUpload"}
               responses:
                 "200":
-                  description: Results
+                  description: Results (at least one candidate)
                   content:
                     application/json:
                       schema: {$ref: "#/components/schemas/ScanResults"}
                 "400": {$ref: "#/components/responses/Error"}
                 "413": {$ref: "#/components/responses/Error"}
                 "415": {$ref: "#/components/responses/Error"}
-                "422": {$ref: "#/components/responses/Error"}
+                "422":
+                  description: "NO_SERIAL_FOUND when no serial was read (the reason in message); UNPROCESSABLE_ENTITY when the image cannot be decoded"
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Error"}
                 "429": {$ref: "#/components/responses/Error"}
                 "503": {$ref: "#/components/responses/Error"}
           /api/v1/documents/init-upload:
@@ -294,7 +298,7 @@ enum OpenAPIDocument {
                       type: string
                       examples: [VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMIT_EXCEEDED,
                         PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNPROCESSABLE_ENTITY, METHOD_NOT_ALLOWED,
-                        SERVICE_UNAVAILABLE, INTERNAL_ERROR]
+                        SERVICE_UNAVAILABLE, INTERNAL_ERROR, NO_SERIAL_FOUND]
                     message: {type: string}
                     statusCode: {type: integer}
             Health:
@@ -330,7 +334,7 @@ enum OpenAPIDocument {
                 job_id: {type: string, format: uuid}
                 status: {type: string, const: submitted}
                 message: {type: string}
-                estimated_time: {type: integer, description: seconds}
+                estimated_time: {type: string, example: "1-3 seconds", description: "expected wait, for a person"}
                 check_status_url: {type: string}
             ScanStatus:
               type: string
@@ -345,12 +349,9 @@ enum OpenAPIDocument {
               type: object
               required: [serials, top_result, total_detected, processing_time]
               properties:
-                serials: {type: array, items: {$ref: "#/components/schemas/SerialCandidate"}}
-                top_result:
-                  oneOf:
-                    - {$ref: "#/components/schemas/SerialCandidate"}
-                    - {type: "null"}
-                total_detected: {type: integer}
+                serials: {type: array, items: {$ref: "#/components/schemas/SerialCandidate"}, minItems: 1}
+                top_result: {$ref: "#/components/schemas/SerialCandidate"}
+                total_detected: {type: integer, minimum: 1}
                 processing_time: {type: number, description: seconds}
             ScanJob:
               type: object
@@ -363,6 +364,7 @@ enum OpenAPIDocument {
                 created_at: {type: string, format: date-time}
                 updated_at: {type: string, format: date-time}
                 results:
+                  description: "null until completed, and when the scan read no serial (the reason is in message)"
                   oneOf:
                     - {$ref: "#/components/schemas/ScanResults"}
                     - {type: "null"}

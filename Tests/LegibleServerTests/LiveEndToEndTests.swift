@@ -53,12 +53,17 @@ struct LiveEndToEndTests {
 
     @Test func documentsAndScansOverLoopback() async throws {
         let apiKey = "live-test-key-0123456789"
-        let configuration = testConfiguration { $0.apiKeys = [apiKey] }
+        let configuration = testConfiguration {
+            $0.apiKeys = [apiKey]
+            // Three queued scans, a document and their polls; a window of the default 120 would be waited out.
+            $0.rateLimitRequests = 600
+        }
         let server = try await buildServer(configuration: configuration, engines: try Self.liveEngines(), logger: quietLogger)
         let form = Self.realForm()
         let photos = [("examples/label.png", "C02XK1JCJG5J"), ("examples/dark-screen.png", "FVFDG2Y3Q6L4")]
             .map { (try? fixture($0.0), $0.1) }
-        try await server.application.test(.live) { client in
+        try await server.application.test(.live) { liveClient in
+            let client = ContractCheckedClient(liveClient)
             var auth = HTTPFields()
             auth[.authorization] = "Bearer \(apiKey)"
 
@@ -121,6 +126,20 @@ struct LiveEndToEndTests {
                 #expect(sync.status == .ok)
                 #expect(try decode(ScanResults.self, sync).serials.prefix(3).contains { $0.serial == expected })
             }
+            // A photo with a caption and no serial: whatever the reader makes of it, both routes answer in shapes
+            // the scanning app decodes (the client checks every body against the app's models).
+            let caption = try fixture("formats/sample.png")
+            let captionJob = try decode(
+                ScanSubmitResponse.self, try await submitScan(client, image: caption, device: "iphone", headers: auth))
+            let captionResult = try await poll(client, captionJob.checkStatusUrl, headers: auth, as: ScanJobResponse.self) {
+                ["completed", "failed", "cancelled"].contains($0.status)
+            }
+            #expect(captionResult.status == "completed")
+            let captionSync = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(auth),
+                body: multipartBody([.file("image", caption), .field("device_type", "iphone")]))
+            #expect(captionSync.status == (captionResult.results == nil ? .unprocessableContent : .ok))
+
             let health = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))
             #expect(health.status == "ok")
             #expect(health.poolSize == 2)

@@ -34,7 +34,7 @@ struct RestartTests {
             for id in scans {
                 let job = try decode(ScanJobResponse.self, try await client.execute(uri: "/result/\(id)", method: .get))
                 #expect(job.status == "completed")
-                #expect(job.results?.topResult?.serial == "C02XL0GHJGH5")
+                #expect(job.results?.topResult.serial == "C02XL0GHJGH5")
             }
             let detail = try decode(
                 DocumentDetailResponse.self, try await client.execute(uri: "/api/v1/documents/\(documentID)", method: .get))

@@ -16,7 +16,8 @@ struct ScanRouteTests {
             let body = try decode(ScanSubmitResponse.self, submitted)
             #expect(body.status == "submitted")
             #expect(body.checkStatusUrl == "/result/\(body.jobId)")
-            #expect(body.estimatedTime >= 1)
+            // A human range, as the scanning app declares it (a String such as "10-30 seconds").
+            #expect(body.estimatedTime.wholeMatch(of: /[0-9]+-[0-9]+ seconds/) != nil)
             #expect(UUID(uuidString: body.jobId) != nil)
 
             await server.events.waitUntilFinished(body.jobId)
@@ -26,7 +27,7 @@ struct ScanRouteTests {
             #expect(job.status == "completed")
             #expect(job.progress == 100)
             #expect(job.results?.serials.first?.serial == "C02XL0GHJGH5")
-            #expect(job.results?.topResult?.serial == "C02XL0GHJGH5")
+            #expect(job.results?.topResult.serial == "C02XL0GHJGH5")
             #expect(job.results?.totalDetected == 2)
             #expect(job.error == nil)
             // Exact wire shape: snake_case keys, ISO 8601 dates, explicit null error.
@@ -55,7 +56,9 @@ struct ScanRouteTests {
         }
     }
 
-    @Test func noSerialFoundCompletesWithNullTopResult() async throws {
+    /// A scan that reads nothing completes with `results: null` and the reason in `message`: the app declares
+    /// `top_result` non-optional, so a results object without one would fail its decoding.
+    @Test func noSerialFoundCompletesWithNullResultsAndTheReason() async throws {
         let image = try fixture("formats/sample.png")
         let reader = StubSerialReader(candidates: [], reason: "no text lines found")
         try await withServer(engines: .stubs(reader: reader)) { server, client in
@@ -65,10 +68,24 @@ struct ScanRouteTests {
             let job = try decode(ScanJobResponse.self, response)
             #expect(job.status == "completed")
             #expect(job.message == "No serial number found: no text lines found")
-            #expect(job.results?.totalDetected == 0)
+            #expect(job.results == nil)
+            #expect(job.error == nil)
             let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-            #expect((object?["results"] as? [String: Any])?["top_result"] is NSNull)
+            #expect(object?["results"] is NSNull)
+            // The synchronous route answers the same finding as a 422 with the same message.
+            let sync = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(),
+                body: multipartBody([.file("image", image), .field("device_type", "macbook")]))
+            try expectError(sync, .unprocessableContent, "NO_SERIAL_FOUND")
+            #expect(try errorEnvelope(sync).message == "No serial number found: no text lines found")
         }
+    }
+
+    @Test func estimatedTimeGrowsWithTheRoundsOfJobsAhead() {
+        #expect(ScanSubmitResponse.estimatedTime(queueDepth: 1, workers: 2) == "1-3 seconds")
+        #expect(ScanSubmitResponse.estimatedTime(queueDepth: 2, workers: 2) == "1-3 seconds")
+        #expect(ScanSubmitResponse.estimatedTime(queueDepth: 3, workers: 2) == "2-6 seconds")
+        #expect(ScanSubmitResponse.estimatedTime(queueDepth: 0, workers: 0) == "1-3 seconds")
     }
 
     @Test func engineFailureFailsTheJobWithItsMessage() async throws {

@@ -155,14 +155,15 @@ var quietLogger: Logger {
 
 typealias TestServer = ServerState
 
-/// Builds a server on `configuration` and runs `body` against it with the router test framework.
+/// Builds a server on `configuration` and runs `body` against it with the router test framework; every response
+/// is checked against the apps' wire models (`ContractCheckedClient`).
 func withServer<Value: Sendable>(
     _ configuration: ServerConfiguration = testConfiguration(), engines: Engines = .stubs(),
     _ body: @Sendable (TestServer, any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
     let server = try await buildServer(configuration: configuration, engines: engines, logger: quietLogger)
     let state = server.state
-    return try await server.application.test(.router) { client in try await body(state, client) }
+    return try await server.application.test(.router) { client in try await body(state, ContractCheckedClient(client)) }
 }
 
 // MARK: Requests

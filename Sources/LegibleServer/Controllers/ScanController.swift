@@ -71,7 +71,7 @@ struct ScanController {
         }
         await state.signal.notify()
         let depth = (try? await state.store.queueDepth()) ?? 0
-        let estimate = 2 * (depth / max(1, state.configuration.workerCount) + 1)
+        let estimate = ScanSubmitResponse.estimatedTime(queueDepth: depth, workers: state.configuration.workerCount)
         context.logger.info("scan queued", metadata: ["job": "\(job.id)", "bytes": "\(upload.image.count)"])
         return EditedResponse(
             status: .accepted,
@@ -139,12 +139,14 @@ struct ScanController {
             throw APIError.busy("server busy: \(state.syncScans.limit) scans in progress; retry shortly")
         }
         defer { state.syncScans.leave() }
+        let readout: SerialReadout
         do {
-            let readout = try await state.engines.serialReader.readSerials(
+            readout = try await state.engines.serialReader.readSerials(
                 imageData: upload.image, preset: upload.preset, deviceType: upload.deviceType)
-            return ScanResults(readout: readout)
         } catch {
             throw APIError.from(engine: error)
         }
+        guard let results = ScanResults(readout: readout) else { throw APIError.noSerialFound(readout.noSerialMessage) }
+        return results
     }
 }

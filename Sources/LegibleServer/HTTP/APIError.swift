@@ -62,6 +62,11 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     static func unprocessable(_ message: String) -> APIError {
         APIError(status: .unprocessableContent, code: "UNPROCESSABLE_ENTITY", message: message)
     }
+    /// `POST /process-serial` on a photo where no serial was read: 422 `NO_SERIAL_FOUND`. (A results body needs a
+    /// `top_result`; the queued route answers `results: null` with the same message instead.)
+    static func noSerialFound(_ message: String) -> APIError {
+        APIError(status: .unprocessableContent, code: "NO_SERIAL_FOUND", message: message)
+    }
     static func unavailable(_ message: String) -> APIError {
         APIError(status: .serviceUnavailable, code: "SERVICE_UNAVAILABLE", message: message)
     }

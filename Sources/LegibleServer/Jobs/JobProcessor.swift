@@ -30,12 +30,11 @@ struct JobProcessor: Sendable {
                 let readout = try await engines.serialReader.readSerials(
                     imageData: data, preset: preset, deviceType: device)
                 if try await store.isCancelRequested(jobID: job.id) { return .cancelled("Cancelled") }
-                let results = ScanResults(readout: readout)
+                guard let results = ScanResults(readout: readout) else {
+                    return .completed(result: nil, message: readout.noSerialMessage)
+                }
                 let json = String(decoding: try JSONEncoder().encode(results), as: UTF8.self)
-                let message = results.totalDetected == 0
-                    ? "No serial number found" + (readout.reason.map { ": \($0)" } ?? "")
-                    : "Found \(results.totalDetected) candidate(s)"
-                return .completed(result: json, message: message)
+                return .completed(result: json, message: "Found \(results.totalDetected) candidate(s)")
             }
         } else {
             outcome = .failed("the uploaded image is missing from storage")

@@ -1,10 +1,14 @@
 import Foundation
 
 /// The `results` object of a scan: candidates, the best one, how many, and seconds spent.
+///
+/// Only a scan that read at least one candidate has results: the scanning app declares `top_result` as a
+/// non-optional `SerialResult`, so a scan that found nothing answers `results: null` (with the reason in the job's
+/// `message`) rather than an object the app cannot decode.
 struct ScanResults: Codable, Sendable, Equatable {
     var serials: [SerialCandidateReading]
-    /// The best candidate, or nil when nothing was read.
-    var topResult: SerialCandidateReading?
+    /// The best candidate.
+    var topResult: SerialCandidateReading
     var totalDetected: Int
     /// Seconds.
     var processingTime: Double
@@ -16,19 +20,19 @@ struct ScanResults: Codable, Sendable, Equatable {
         case processingTime = "processing_time"
     }
 
-    init(readout: SerialReadout) {
+    /// The results of `readout`, or nil when it holds no candidate.
+    init?(readout: SerialReadout) {
+        guard let best = readout.candidates.first else { return nil }
         serials = readout.candidates
-        topResult = readout.candidates.first
+        topResult = best
         totalDetected = readout.candidates.count
         processingTime = (readout.processingTime * 1000).rounded() / 1000
     }
+}
 
-    // Encode `top_result` as an explicit null when there is none.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(serials, forKey: .serials)
-        try container.encode(topResult, forKey: .topResult)
-        try container.encode(totalDetected, forKey: .totalDetected)
-        try container.encode(processingTime, forKey: .processingTime)
+extension SerialReadout {
+    /// The message a scan that read nothing answers with: "No serial number found", and the engine's reason.
+    var noSerialMessage: String {
+        "No serial number found" + (reason.map { ": \($0)" } ?? "")
     }
 }
