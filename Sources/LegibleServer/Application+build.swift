@@ -34,7 +34,8 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
         queue: state.store,
         processor: JobProcessor(store: state.store, files: state.files, engines: engines, logger: logger),
         workerCount: configuration.workerCount, pollInterval: configuration.pollInterval,
-        gracePeriod: configuration.shutdownGracePeriod, signal: state.signal, events: state.events, logger: logger)
+        gracePeriod: configuration.shutdownGracePeriod, signal: state.signal, events: state.events, logger: logger,
+        activity: state.workers)
     let janitor = Janitor(
         store: state.store, files: state.files, interval: configuration.sweepInterval, logger: logger)
     if configuration.apiKeys.isEmpty {
@@ -60,6 +61,8 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
     }
     let application = Application(
         router: router,
+        server: .http1(
+            configuration: .init(idleTimeout: .milliseconds(Int64(configuration.connectionIdleTimeout * 1000)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "legible"),
         services: [runner, janitor],
         logger: logger)
@@ -78,19 +81,27 @@ func lineReaderFallback(configured: SerialScanOptions.LineReader, status: Engine
 
 /// All routes: public ones (health, OpenAPI, signed files) and the key-protected, rate-limited API.
 func buildRouter(state: ServerState) -> Router<LegibleRequestContext> {
-    let router = Router(context: LegibleRequestContext.self)
+    // HEAD on every GET route answers its status and headers without the body (RFC 9110, 9.3.2).
+    let router = Router(context: LegibleRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ErrorEnvelopeMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
+    let routeTable = RouteTable()
+    router.add(middleware: RouteMethodsMiddleware(table: routeTable))
     router.addRoutes(HealthController(state: state).endpoints)
     router.addRoutes(OpenAPIController().endpoints)
     router.addRoutes(FileController(state: state).endpoints, atPath: "/files")
     let protected = router.group()
-        .add(middleware: APIKeyMiddleware(keys: state.configuration.apiKeys))
+        .add(
+            middleware: APIKeyMiddleware(
+                keys: state.configuration.apiKeys,
+                failures: RateLimiter(
+                    limit: state.configuration.authFailureLimit, window: state.configuration.rateLimitWindow)))
         .add(
             middleware: RateLimitMiddleware(
                 limiter: RateLimiter(
                     limit: state.configuration.rateLimitRequests, window: state.configuration.rateLimitWindow)))
     protected.addRoutes(ScanController(state: state).endpoints)
     protected.addRoutes(DocumentController(state: state).endpoints, atPath: "/api/v1/documents")
+    routeTable.record(router.routes)
     return router
 }

@@ -312,6 +312,8 @@ enum OpenAPIDocument {
                 busy_count: {type: integer}
                 queue_depth: {type: integer}
                 workers: {type: integer}
+                workers_busy: {type: integer, description: "job workers of this instance running a job now"}
+                longest_job_seconds: {type: number, description: "how long this instance's longest-running job has run"}
                 uptime_seconds: {type: integer}
                 line_reader:
                   type: [string, "null"]

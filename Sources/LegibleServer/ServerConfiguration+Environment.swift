@@ -18,6 +18,12 @@ extension ServerConfiguration {
         public static let rateLimit = "LEGIBLE_RATE_LIMIT"
         /// Rate-limit window in seconds.
         public static let rateLimitWindow = "LEGIBLE_RATE_LIMIT_WINDOW"
+        /// Failed authentications per client address per window.
+        public static let authFailureLimit = "LEGIBLE_AUTH_FAILURE_LIMIT"
+        /// Request-body bytes in flight across all clients.
+        public static let maxInFlightUploadBytes = "LEGIBLE_MAX_INFLIGHT_UPLOAD_BYTES"
+        /// Seconds of silence before a connection is closed.
+        public static let connectionIdleTimeout = "LEGIBLE_IDLE_TIMEOUT"
         /// Upload limit in bytes.
         public static let maxUploadBytes = "LEGIBLE_MAX_UPLOAD_BYTES"
         /// `/process-serial` requests in progress at once.
@@ -75,6 +81,9 @@ extension ServerConfiguration {
         if let value = string(EnvironmentKey.apiKeys) { apiKeys = Self.parseKeys(value) }
         if let value = try integer(EnvironmentKey.rateLimit) { rateLimitRequests = value }
         if let value = try seconds(EnvironmentKey.rateLimitWindow) { rateLimitWindow = value }
+        if let value = try integer(EnvironmentKey.authFailureLimit) { authFailureLimit = value }
+        if let value = try integer(EnvironmentKey.maxInFlightUploadBytes) { maxInFlightUploadBytes = value }
+        if let value = try seconds(EnvironmentKey.connectionIdleTimeout) { connectionIdleTimeout = value }
         if let value = try integer(EnvironmentKey.maxUploadBytes) { maxUploadBytes = value }
         if let value = try seconds(EnvironmentKey.scanJobLifetime) { scanJobLifetime = value }
         if let value = try seconds(EnvironmentKey.documentLifetime) { documentLifetime = value }

@@ -17,8 +17,17 @@ public struct ServerConfiguration: Sendable {
     public var rateLimitRequests: Int
     /// Length of one rate-limit window, in seconds.
     public var rateLimitWindow: TimeInterval
+    /// Failed authentications (missing or wrong key) allowed per client address in one rate-limit window; past it
+    /// every request from that address gets 429 until the window ends.
+    public var authFailureLimit: Int
     /// Largest accepted request body, in bytes (uploads above it get 413).
     public var maxUploadBytes: Int
+    /// Request-body bytes all clients together may have in flight (received but not yet complete); an upload that
+    /// would pass it gets 429. Bounds the memory that stalled or slow uploads hold.
+    public var maxInFlightUploadBytes: Int
+    /// Seconds a connection may stay silent — before its request line or headers are complete, between parts of
+    /// a body, or between requests — before the server closes it.
+    public var connectionIdleTimeout: TimeInterval
     /// `/process-serial` requests allowed in progress at once (running or waiting for an engine); more get 429.
     public var maxConcurrentSyncScans: Int
     /// Pending jobs allowed in the queue; submissions past it get 429.
@@ -48,7 +57,8 @@ public struct ServerConfiguration: Sendable {
     public var lineReader: SerialScanOptions.LineReader
 
     /// Default values: loopback, port 8080, `./legible-data`, one worker per core, open, 120 requests a minute,
-    /// 25 MB uploads, 4 synchronous scans per worker in progress, 1000 queued jobs, scans kept 1 hour,
+    /// 20 failed authentications a minute per address, 25 MB uploads (256 MB in flight at once), connections
+    /// closed after 30 s of silence, 4 synchronous scans per worker in progress, 1000 queued jobs, scans kept 1 hour,
     /// documents 24 hours.
     public init(
         host: String = "127.0.0.1",
@@ -58,7 +68,10 @@ public struct ServerConfiguration: Sendable {
         apiKeys: [String] = [],
         rateLimitRequests: Int = 120,
         rateLimitWindow: TimeInterval = 60,
+        authFailureLimit: Int = 20,
         maxUploadBytes: Int = 25 * 1024 * 1024,
+        maxInFlightUploadBytes: Int = 256 * 1024 * 1024,
+        connectionIdleTimeout: TimeInterval = 30,
         maxConcurrentSyncScans: Int? = nil,
         maxQueuedJobs: Int = 1000,
         scanJobLifetime: TimeInterval = 3600,
@@ -81,7 +94,10 @@ public struct ServerConfiguration: Sendable {
         self.apiKeys = apiKeys
         self.rateLimitRequests = rateLimitRequests
         self.rateLimitWindow = rateLimitWindow
+        self.authFailureLimit = authFailureLimit
         self.maxUploadBytes = maxUploadBytes
+        self.maxInFlightUploadBytes = maxInFlightUploadBytes
+        self.connectionIdleTimeout = connectionIdleTimeout
         self.maxConcurrentSyncScans = maxConcurrentSyncScans ?? 4 * workerCount
         self.maxQueuedJobs = maxQueuedJobs
         self.scanJobLifetime = scanJobLifetime
@@ -102,11 +118,19 @@ public struct ServerConfiguration: Sendable {
             throw ConfigurationError("workers must be 1...256, got \(workerCount)")
         }
         guard rateLimitRequests >= 1 else { throw ConfigurationError("rate limit must be at least 1 request") }
+        guard authFailureLimit >= 1 else { throw ConfigurationError("auth failure limit must be at least 1") }
         guard rateLimitWindow >= 1 else { throw ConfigurationError("rate-limit window must be at least 1 second") }
         guard maxConcurrentSyncScans >= 1, maxQueuedJobs >= 1 else {
             throw ConfigurationError("concurrency and queue limits must be at least 1")
         }
         guard maxUploadBytes >= 1024 else { throw ConfigurationError("upload limit must be at least 1024 bytes") }
+        guard maxInFlightUploadBytes >= maxUploadBytes else {
+            throw ConfigurationError(
+                "in-flight upload bytes (\(maxInFlightUploadBytes)) must be at least the upload limit (\(maxUploadBytes))")
+        }
+        guard (1...3600).contains(connectionIdleTimeout) else {
+            throw ConfigurationError("the connection idle timeout must be 1...3600 seconds, got \(connectionIdleTimeout)")
+        }
         guard scanJobLifetime >= 1, documentLifetime >= 1 else {
             throw ConfigurationError("lifetimes must be at least 1 second")
         }

@@ -14,6 +14,10 @@ struct ServerState: Sendable {
     let startedAt: Date
     /// Bounds `/process-serial` requests in progress.
     let syncScans: InFlightLimiter
+    /// This instance's job workers that are running a job.
+    let workers = WorkerActivity()
+    /// Bounds request-body bytes being received across all clients.
+    let uploads: UploadBudget
 
     /// Opens the data directory (creating it), the database and the signing key.
     init(configuration: ServerConfiguration, engines: Engines, logger: Logger) throws {
@@ -30,14 +34,22 @@ struct ServerState: Sendable {
         self.logger = logger
         self.startedAt = Date()
         self.syncScans = InFlightLimiter(limit: configuration.maxConcurrentSyncScans)
+        self.uploads = UploadBudget(limit: configuration.maxInFlightUploadBytes)
     }
 
-    /// Absolute URL for `path`, from the configured public URL or the request's Host header.
-    func absoluteURL(_ path: String, host: String?) -> String {
+    /// Absolute URL for `path`, from the configured public URL or else the request's Host header; the path alone
+    /// when the request has no Host.
+    /// - Throws: `APIError.validation` when the Host is not a plain `host[:port]` (`HostAuthority`), so a link is
+    ///   never built to wherever a client's header points.
+    func absoluteURL(_ path: String, host: String?) throws -> String {
         if let base = configuration.publicBaseURL {
             return base.hasSuffix("/") ? String(base.dropLast()) + path : base + path
         }
-        guard let host, !host.isEmpty, !host.contains(where: { $0 == "/" || $0 == " " }) else { return path }
-        return "http://\(host)\(path)"
+        guard let host, !host.isEmpty else { return path }
+        guard let valid = HostAuthority.validated(host) else {
+            throw APIError.validation(
+                "the Host header is not a valid host[:port]; links are built from it unless --public-url is set")
+        }
+        return "http://\(valid)\(path)"
     }
 }

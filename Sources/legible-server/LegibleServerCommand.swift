@@ -24,6 +24,18 @@ struct LegibleServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("rate-limit"), help: "Requests per key per window (LEGIBLE_RATE_LIMIT).") var rateLimit: Int?
     @Option(name: .customLong("rate-window"), help: "Rate-limit window, seconds (LEGIBLE_RATE_LIMIT_WINDOW).")
     var rateWindow: Double?
+    @Option(
+        name: .customLong("auth-failure-limit"),
+        help: "Failed authentications per client address per window before 429 (LEGIBLE_AUTH_FAILURE_LIMIT).")
+    var authFailureLimit: Int?
+    @Option(
+        name: .customLong("max-inflight-upload"),
+        help: "Request-body bytes in flight across all clients before 429 (LEGIBLE_MAX_INFLIGHT_UPLOAD_BYTES).")
+    var maxInFlightUpload: Int?
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds of silence (headers, body or between requests) before a connection is closed (LEGIBLE_IDLE_TIMEOUT).")
+    var idleTimeout: Double?
     @Option(name: .customLong("max-upload"), help: "Upload limit, bytes (LEGIBLE_MAX_UPLOAD_BYTES).") var maxUpload: Int?
     @Option(name: .customLong("max-sync-scans"), help: "/process-serial requests in progress at once (LEGIBLE_MAX_SYNC_SCANS); default 4 per worker.")
     var maxSyncScans: Int?
@@ -66,6 +78,9 @@ struct LegibleServerCommand: AsyncParsableCommand {
         if !apiKeys.isEmpty { configuration.apiKeys = apiKeys }
         if let rateLimit { configuration.rateLimitRequests = rateLimit }
         if let rateWindow { configuration.rateLimitWindow = rateWindow }
+        if let authFailureLimit { configuration.authFailureLimit = authFailureLimit }
+        if let maxInFlightUpload { configuration.maxInFlightUploadBytes = maxInFlightUpload }
+        if let idleTimeout { configuration.connectionIdleTimeout = idleTimeout }
         if let maxUpload { configuration.maxUploadBytes = maxUpload }
         if let scanTTL { configuration.scanJobLifetime = scanTTL }
         if let documentTTL { configuration.documentLifetime = documentTTL }

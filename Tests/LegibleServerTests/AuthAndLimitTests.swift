@@ -42,6 +42,41 @@ struct AuthAndLimitTests {
         }
     }
 
+    /// Wrong keys are throttled per client address before any key is checked: past the limit, a right key from
+    /// the same address is refused too, so the answer never tells a guesser which key was right.
+    @Test func failedAuthenticationsAreThrottledPerAddress() async throws {
+        let configuration = testConfiguration {
+            $0.apiKeys = [Self.keyA]
+            $0.authFailureLimit = 3
+            $0.rateLimitWindow = 3600
+        }
+        try await withServer(configuration) { _, client in
+            for attempt in 0..<3 {
+                try expectError(
+                    try await client.execute(uri: "/jobs", method: .get, headers: headers(apiKey: "guess-\(attempt)-0000")),
+                    .unauthorized, "UNAUTHORIZED")
+            }
+            let throttled = try await client.execute(uri: "/jobs", method: .get, headers: headers(apiKey: "guess-9-0000"))
+            try expectError(throttled, .tooManyRequests, "RATE_LIMIT_EXCEEDED")
+            #expect(throttled.headers[.retryAfter].flatMap { Int($0) }.map { $0 >= 1 } == true)
+            try expectError(
+                try await client.execute(uri: "/jobs", method: .get, headers: headers(apiKey: Self.keyA)),
+                .tooManyRequests, "RATE_LIMIT_EXCEEDED")
+            // Open routes stay open.
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+        }
+    }
+
+    @Test func peekingTheLimiterCountsNothing() async {
+        let limiter = RateLimiter(limit: 2, window: 60)
+        #expect(await limiter.peek("a").allowed)
+        #expect(await limiter.peek("a").remaining == 2)
+        _ = await limiter.consume("a")
+        _ = await limiter.consume("a")
+        #expect(await !limiter.peek("a").allowed)
+        #expect(await !limiter.consume("a").allowed)
+    }
+
     @Test func callersSeeOnlyTheirOwnJobsAndDocuments() async throws {
         let image = try fixture("formats/sample.png")
         let configuration = testConfiguration { $0.apiKeys = [Self.keyA, Self.keyB] }

@@ -68,4 +68,61 @@ struct HostileInputTests {
             #expect(object?["line_reader"] is NSNull)
         }
     }
+
+    /// A job worker running a job shows in `/health` (a worker stuck on a job was invisible there).
+    @Test func healthCountsBusyJobWorkers() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer(engines: .stubs(reader: StubSerialReader(blocks: true))) { server, client in
+            let idle = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))
+            #expect(idle.workersBusy == 0)
+            let job = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            // Wait (bounded by the suite's time limit) until a worker has claimed the job.
+            while try await server.store.job(id: job.jobId, owner: nil, kind: .scan)?.status != .processing {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            var busy = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))
+            while busy.workersBusy == 0 {
+                try await Task.sleep(for: .milliseconds(10))
+                busy = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))
+            }
+            #expect(busy.workersBusy == 1)
+            #expect(busy.longestJobSeconds >= 0)
+        }
+    }
+
+    /// HEAD answers a GET route's status and headers without a body; a path served under other methods answers
+    /// 405 with `Allow`; a path served by none stays 404.
+    @Test func headAndWrongMethodsGetHTTPAnswers() async throws {
+        try await withServer { _, client in
+            let head = try await client.execute(uri: "/health", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.contentType]?.hasPrefix("application/json") == true)
+            let wrong = try await client.execute(uri: "/scan", method: .get)
+            try expectError(wrong, .methodNotAllowed, "METHOD_NOT_ALLOWED")
+            #expect(wrong.headers[.allow] == "POST")
+            let put = try await client.execute(uri: "/api/v1/documents/\(UUID())", method: .put)
+            try expectError(put, .methodNotAllowed, "METHOD_NOT_ALLOWED")
+            #expect(put.headers[.allow] == "DELETE, GET, HEAD")
+            try expectError(try await client.execute(uri: "/nowhere", method: .get), .notFound, "NOT_FOUND")
+            try expectError(try await client.execute(uri: "/nowhere", method: .head), .notFound, "NOT_FOUND")
+        }
+    }
+
+    /// Request bodies being received are bounded across clients: past the budget an upload gets 429, and the
+    /// budget is whole again once bodies complete.
+    @Test func inFlightUploadBytesAreBounded() async throws {
+        let configuration = testConfiguration {
+            $0.maxUploadBytes = 64 * 1024
+            $0.maxInFlightUploadBytes = 64 * 1024
+        }
+        try await withServer(configuration) { server, client in
+            #expect(server.uploads.reserve(60 * 1024))  // another client's upload, still arriving
+            let refused = try await uploadDocument(client, Data(samplePDF + Data(count: 8 * 1024)))
+            try expectError(refused, .tooManyRequests, "RATE_LIMIT_EXCEEDED")
+            server.uploads.release(60 * 1024)
+            #expect(try await uploadDocument(client).status == .created)
+            #expect(server.uploads.current == 0)
+        }
+    }
 }

@@ -55,6 +55,9 @@ struct LiveEndToEndTests {
         let apiKey = "live-test-key-0123456789"
         let configuration = testConfiguration {
             $0.apiKeys = [apiKey]
+            // The test client keeps one connection and does not reconnect; polling may wait out a rate-limit
+            // window in silence, longer than the default idle timeout.
+            $0.connectionIdleTimeout = 3600
             // Three queued scans, a document and their polls; a window of the default 120 would be waited out.
             $0.rateLimitRequests = 600
         }

@@ -90,3 +90,38 @@ struct SignedDownloadTests {
         #expect(first == second)
     }
 }
+
+@Suite("Host header in links")
+struct HostAuthorityTests {
+    @Test(arguments: [
+        "localhost", "localhost:8080", "api.example.com", "API.Example.com:443", "127.0.0.1:9000", "[::1]:8080",
+        "[2001:db8::1]",
+    ])
+    func plainHostsAreAccepted(host: String) {
+        #expect(HostAuthority.validated(host) == host.lowercased())
+    }
+
+    @Test(arguments: [
+        "host@evil.example", "user:pass@evil.example", "evil.example/path", "evil.example:0", "evil.example:70000",
+        "evil.example:80:80", "evil example", "evil.example%2f", "-evil.example", "evil..example", "[::1", "[zz::1]",
+        "[::1]x", "evil.example:", "évil.example", "",
+    ])
+    func anythingElseIsRefused(host: String) {
+        #expect(HostAuthority.validated(host) == nil)
+    }
+
+    @Test func linksAreNeverBuiltFromAHostWithUserinfo() async throws {
+        try await withServer { server, _ in
+            #expect(throws: APIError.self) { try server.absoluteURL("/files/x", host: "host@evil.example") }
+            let withPort = try server.absoluteURL("/files/x", host: "legible.example:8443")
+            #expect(withPort == "http://legible.example:8443/files/x")
+            let noHost = try server.absoluteURL("/files/x", host: nil)
+            #expect(noHost == "/files/x")
+        }
+        let configured = testConfiguration { $0.publicBaseURL = "https://legible.example/" }
+        try await withServer(configured) { server, _ in
+            let configuredLink = try server.absoluteURL("/files/x", host: "host@evil.example")
+            #expect(configuredLink == "https://legible.example/files/x")
+        }
+    }
+}

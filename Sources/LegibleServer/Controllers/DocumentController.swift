@@ -44,7 +44,7 @@ struct DocumentController {
     @Sendable func upload(_ request: Request, context: LegibleRequestContext) async throws
         -> EditedResponse<UploadResponse>
     {
-        let form = try await request.multipartForm(limit: state.configuration.maxUploadBytes)
+        let form = try await request.multipartForm(limit: state.configuration.maxUploadBytes, budget: state.uploads)
         guard let file = form.part("file") else { throw APIError.validation("missing multipart field \"file\"") }
         guard !file.body.isEmpty else { throw APIError.validation("\"file\" is empty (0 bytes)") }
         guard let format = Self.sniff(file.body) else {
@@ -116,7 +116,7 @@ struct DocumentController {
 
     @Sendable func values(_ request: Request, context: LegibleRequestContext) async throws -> ValuesResponse {
         let id = try uuidParameter(context, "id", what: "document id")
-        let body = try await request.decodeJSON(ValuesRequest.self, limit: 4 * 1024 * 1024)
+        let body = try await request.decodeJSON(ValuesRequest.self, limit: 4 * 1024 * 1024, budget: state.uploads)
         guard body.values.count <= Self.maxValues else {
             throw APIError.validation("at most \(Self.maxValues) values per request")
         }
@@ -196,6 +196,6 @@ struct DocumentController {
         let expires = Int(Date().timeIntervalSince1970) + expiresIn
         let path = FileController.filledPath(documentID: document.id)
         return DownloadResponse(
-            filledPdfUrl: state.absoluteURL(state.signer.signedPath(path, expires: expires), host: request.head.authority))
+            filledPdfUrl: try state.absoluteURL(state.signer.signedPath(path, expires: expires), host: request.head.authority))
     }
 }

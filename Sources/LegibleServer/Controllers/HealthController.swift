@@ -13,6 +13,10 @@ struct HealthController {
         var busyCount: Int
         var queueDepth: Int
         var workers: Int
+        /// Job workers of this instance running a job now.
+        var workersBusy: Int
+        /// Seconds the longest-running job of this instance has run (0 when none).
+        var longestJobSeconds: Double
         var uptimeSeconds: Int
         var lineReader: String?
 
@@ -23,6 +27,8 @@ struct HealthController {
             case busyCount = "busy_count"
             case queueDepth = "queue_depth"
             case workers
+            case workersBusy = "workers_busy"
+            case longestJobSeconds = "longest_job_seconds"
             case uptimeSeconds = "uptime_seconds"
             case lineReader = "line_reader"
         }
@@ -36,6 +42,8 @@ struct HealthController {
             try container.encode(busyCount, forKey: .busyCount)
             try container.encode(queueDepth, forKey: .queueDepth)
             try container.encode(workers, forKey: .workers)
+            try container.encode(workersBusy, forKey: .workersBusy)
+            try container.encode(longestJobSeconds, forKey: .longestJobSeconds)
             try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
             try container.encode(lineReader, forKey: .lineReader)
         }
@@ -55,10 +63,12 @@ struct HealthController {
         } catch {
             throw APIError.unavailable("database is not answering: \(error)")
         }
+        let activity = state.workers.snapshot(now: Date())
         return HealthResponse(
             status: engine.available ? "ok" : "degraded", version: state.configuration.version,
             tesseractVersion: engine.engineVersion, poolSize: engine.poolSize, busyCount: engine.busyCount,
-            queueDepth: depth, workers: state.configuration.workerCount,
+            queueDepth: depth, workers: state.configuration.workerCount, workersBusy: activity.busy,
+            longestJobSeconds: (activity.longestSeconds * 10).rounded() / 10,
             uptimeSeconds: Int(Date().timeIntervalSince(state.startedAt)), lineReader: engine.lineReader)
     }
 }

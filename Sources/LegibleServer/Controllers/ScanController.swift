@@ -25,7 +25,7 @@ struct ScanController {
     }
 
     func parseUpload(_ request: Request) async throws -> ScanUpload {
-        let form = try await request.multipartForm(limit: state.configuration.maxUploadBytes)
+        let form = try await request.multipartForm(limit: state.configuration.maxUploadBytes, budget: state.uploads)
         guard let image = form.part("image") else { throw APIError.validation("missing multipart field \"image\"") }
         guard !image.body.isEmpty else { throw APIError.validation("\"image\" is empty (0 bytes)") }
         guard ImageFormat.sniff(image.body) != nil else {

@@ -5,16 +5,23 @@ import Hummingbird
 
 /// Checks `X-API-Key` or `Authorization: Bearer` against the configured keys and records the caller.
 /// With no keys configured every request passes as "anonymous".
+///
+/// Failed authentications are counted per client address: once an address has failed `failures.limit` times in
+/// one window, every request from it is answered 429 until the window ends, a right key included (answering a
+/// right key differently would tell a guesser when it has found one).
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = LegibleRequestContext
 
     /// Key -> owner fingerprint.
     let owners: [String: String]
+    /// Failed authentications per client address.
+    let failures: RateLimiter?
 
-    init(keys: [String]) {
+    init(keys: [String], failures: RateLimiter? = nil) {
         var owners: [String: String] = [:]
         for key in keys { owners[key] = Self.fingerprint(key) }
         self.owners = owners
+        self.failures = failures
     }
 
     /// A stable, non-secret id for a key (first 16 hex digits of its SHA-256).
@@ -42,13 +49,30 @@ struct APIKeyMiddleware: RouterMiddleware {
             context.owner = "anonymous"
             return try await next(request, context)
         }
-        guard let key = Self.presentedKey(request) else {
-            throw APIError.unauthorized("missing API key: send X-API-Key or Authorization: Bearer")
+        let address = "ip:\(context.remoteAddress ?? "unknown")"
+        if let failures {
+            let standing = await failures.peek(address)
+            if !standing.allowed { throw Self.throttled(standing) }
         }
-        guard let owner = owners[key] else { throw APIError.unauthorized("invalid API key") }
+        guard let key = Self.presentedKey(request), let owner = owners[key] else {
+            if let failures { _ = await failures.consume(address) }
+            if Self.presentedKey(request) == nil {
+                throw APIError.unauthorized("missing API key: send X-API-Key or Authorization: Bearer")
+            }
+            throw APIError.unauthorized("invalid API key")
+        }
         context.owner = owner
         context.logger[metadataKey: "owner"] = "\(owner)"
         return try await next(request, context)
+    }
+
+    private static func throttled(_ decision: RateLimiter.Decision) -> APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(decision.retryAfter)
+        return APIError(
+            status: .tooManyRequests, code: "RATE_LIMIT_EXCEEDED",
+            message: "too many failed authentications from this address (limit \(decision.limit) per window); "
+                + "retry in \(decision.retryAfter) s", headers: headers)
     }
 }
 

@@ -31,14 +31,25 @@ actor RateLimiter {
 
     /// Counts one request for `key`.
     func consume(_ key: String) -> Decision {
+        decide(key, counting: true)
+    }
+
+    /// What a request for `key` would be allowed now, without counting it.
+    func peek(_ key: String) -> Decision {
+        decide(key, counting: false)
+    }
+
+    private func decide(_ key: String, counting: Bool) -> Decision {
         let time = now()
         var current = windows[key] ?? Window(start: time, count: 0)
         if time.timeIntervalSince(current.start) >= window {
             current = Window(start: time, count: 0)
         }
         let allowed = current.count < limit
-        if allowed { current.count += 1 }
-        windows[key] = current
+        if allowed && counting {
+            current.count += 1
+            windows[key] = current
+        }
         if windows.count > 10_000 { windows = windows.filter { time.timeIntervalSince($0.value.start) < window } }
         let reset = current.start.addingTimeInterval(window)
         return Decision(

@@ -18,13 +18,15 @@ final class JobRunner: Service, Sendable {
     let events: JobEvents
     let logger: Logger
     let instanceID: String
+    /// Which workers run a job now (for `/health`).
+    let activity: WorkerActivity
     static let maxAttempts = 3
     private let stopping = Mutex(false)
 
     init(
         queue: any JobQueue, processor: JobProcessor, workerCount: Int, pollInterval: TimeInterval,
         gracePeriod: TimeInterval, signal: WakeSignal, events: JobEvents, logger: Logger,
-        instanceID: String = UUID().uuidString.lowercased().prefix(8).description
+        activity: WorkerActivity = WorkerActivity(), instanceID: String = UUID().uuidString.lowercased().prefix(8).description
     ) {
         self.queue = queue
         self.processor = processor
@@ -35,6 +37,7 @@ final class JobRunner: Service, Sendable {
         self.events = events
         self.logger = logger
         self.instanceID = instanceID
+        self.activity = activity
     }
 
     private struct GracePeriodOver: Error {}
@@ -93,6 +96,8 @@ final class JobRunner: Service, Sendable {
 
     /// Runs one job; false when it stopped before finishing and went back to the queue.
     private func execute(_ job: JobRecord, workerID: String) async -> Bool {
+        activity.began(worker: workerID, at: Date())
+        defer { activity.ended(worker: workerID) }
         do {
             try await processor.run(job)
             await events.jobFinished(job.id)

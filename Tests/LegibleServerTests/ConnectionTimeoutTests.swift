@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@testable import LegibleServer
+
+/// A plain TCP client on loopback, for requests no HTTP client would send (half a request line, a body that stops).
+struct RawConnection: ~Copyable {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    func send(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(descriptor, $0.baseAddress, $0.count - 1, 0) }
+    }
+
+    /// Reads until the server closes the connection; returns what it sent.
+    func readUntilClosed() -> String {
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// The server closes connections that go silent: mid request line, mid body, or idle between requests.
+/// (No assertion is timed: a connection left open would run into the suite's time limit.)
+@Suite("Connection timeouts", .timeLimit(.minutes(1)))
+struct ConnectionTimeoutTests {
+    @Test func silentConnectionsAreClosed() async throws {
+        let configuration = testConfiguration { $0.connectionIdleTimeout = 1 }
+        let server = try await buildServer(configuration: configuration, engines: .stubs(), logger: quietLogger)
+        let uploads = server.state.uploads
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+
+            let halfLine = try RawConnection(port: port)
+            halfLine.send("GET /hea")
+            #expect(halfLine.readUntilClosed().isEmpty)
+
+            let stalledBody = try RawConnection(port: port)
+            stalledBody.send(
+                "POST /api/v1/documents/init-upload HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n")
+            _ = stalledBody.readUntilClosed()
+            // The abandoned body's bytes are given back once its handler sees the connection end.
+            while uploads.current != 0 { try await Task.sleep(for: .milliseconds(10)) }
+
+            let keptAlive = try RawConnection(port: port)
+            keptAlive.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(keptAlive.readUntilClosed().hasPrefix("HTTP/1.1 200"))
+        }
+    }
+}
