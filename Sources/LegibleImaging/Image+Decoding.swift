@@ -5,8 +5,9 @@ extension Image {
     /// Decodes PNG, JPEG, HEIC, TIFF, WebP, BMP, PNM or GIF bytes.
     ///
     /// The format is recognised from the bytes themselves. The header is read first and an image declaring
-    /// more than `options.maxPixels` is refused before any pixel is decoded. JPEGs are turned upright by
-    /// their EXIF orientation unless `options.appliesOrientation` is false.
+    /// more than `options.maxPixels` is refused before any pixel is decoded (for a GIF, every frame's declared size
+    /// too; only its first frame is decoded). JPEGs are turned upright by their EXIF orientation unless
+    /// `options.appliesOrientation` is false.
     ///
     /// - Throws: `ImagingError.empty`, `.tooManyBytes`, `.unsupportedFormat` (naming PDF, AVIF... when
     ///   recognised), `.tooManyPixels`, `.zeroSize`, `.damaged` for truncated or corrupt files.
@@ -115,6 +116,9 @@ extension Image {
             // libjpeg-turbo straight into Leptonica's layout; Leptonica's reader for CMYK and YCCK.
             decoded = try decodeJPEG(buffer, reduction: reduction)
                 ?? decodeJPEGWithLeptonica(buffer, reduction: reduction)
+        } else if format == .gif {
+            let firstFrame = try GIFFrames.firstFrameOnly(buffer, maxPixels: options.maxPixels)
+            decoded = firstFrame.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
         } else {
             decoded = pixReadMem(bytes, buffer.count)
         }

@@ -134,6 +134,42 @@ struct DecodeTests {
         }
     }
 
+    /// A GIF of `screen` size whose frames declare the given sizes; each frame's data is a 2x2 picture (four
+    /// pixels of colour 0, each code sent after a clear code so the code width stays 3 bits).
+    static func gif(screen: (Int, Int), frames: [(Int, Int)]) -> [UInt8] {
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        var bytes = Array("GIF89a".utf8) + le16(screen.0) + le16(screen.1) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        let codes = [4, 0, 4, 0, 4, 0, 4, 0, 5]
+        var packed: [UInt8] = []
+        var bits = 0, count = 0
+        for code in codes {
+            bits |= code << count
+            count += 3
+            while count >= 8 { packed.append(UInt8(bits & 0xFF)); bits >>= 8; count -= 8 }
+        }
+        if count > 0 { packed.append(UInt8(bits & 0xFF)) }
+        for (width, height) in frames {
+            bytes += [0x21, 0xF9, 4, 0, 10, 0, 0, 0]  // graphic control extension (an animation's frame delay)
+            bytes += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0]
+            bytes += [2, UInt8(packed.count)] + packed + [0]
+        }
+        return bytes + [0x3B]
+    }
+
+    @Test func gifFramesAreHeldToThePixelLimitAndOnlyTheFirstIsDecoded() throws {
+        let animated = Self.gif(screen: (2, 2), frames: Array(repeating: (2, 2), count: 300))
+        let image = try Image(bytes: animated)
+        #expect(image.width == 2 && image.height == 2)
+        // A frame far larger than the screen it is declared on, after a first frame that is fine.
+        let bomb = Self.gif(screen: (2, 2), frames: [(2, 2), (20000, 20000), (20000, 20000)])
+        #expect(throws: ImagingError.tooManyPixels(width: 20000, height: 20000, limit: 40_000_000)) {
+            try Image(bytes: bomb)
+        }
+        // A stream cut inside a frame's data, and a stream with no frame at all.
+        #expect(throws: ImagingError.self) { try Image(bytes: Array(animated.prefix(30))) }
+        #expect(throws: ImagingError.self) { try Image(bytes: Self.gif(screen: (2, 2), frames: [])) }
+    }
+
     @Test func refusesHugeHeaderBeforeDecoding() {
         let header = JPEGFixtures.pngHeaderOnly(width: 100_000, height: 100_000)
         #expect(throws: ImagingError.tooManyPixels(width: 100_000, height: 100_000, limit: 40_000_000)) {
