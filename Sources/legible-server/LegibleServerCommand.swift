@@ -56,11 +56,38 @@ struct LegibleServerCommand: AsyncParsableCommand {
     var lineReader: SerialScanOptions.LineReader?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
+    @Option(
+        help: ArgumentHelp(
+            "Where untrusted images and PDFs are parsed: process (engine worker processes under limits) or none (in the server process)."))
+    var isolation: Isolation = .process
+    @Option(name: .customLong("engine-workers"), help: "Engine worker processes; default: active cores + 1.")
+    var engineWorkers: Int?
+    @Option(name: .customLong("worker-memory"), help: "Address space per engine worker, bytes; default 3 GiB.")
+    var workerMemory: Int?
+    @Option(
+        name: .customLong("job-deadline"),
+        help: "Wall-clock (and CPU) seconds one engine call may take before its worker is killed; default 120.")
+    var jobDeadline: Double?
+    @Flag(name: .customLong("engine-worker"), help: .hidden) var engineWorkerMode = false
+
+    /// Where untrusted bytes are parsed.
+    enum Isolation: String, ExpressibleByArgument {
+        case process, none
+    }
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level \(logLevel)") }
         if let recognizers, !(1...256).contains(recognizers) {
             throw ValidationError("--recognizers must be 1...256")
+        }
+        if let engineWorkers, !(1...256).contains(engineWorkers) {
+            throw ValidationError("--engine-workers must be 1...256")
+        }
+        if let workerMemory, workerMemory < 256 << 20 {
+            throw ValidationError("--worker-memory must be at least 268435456 bytes (256 MiB)")
+        }
+        if let jobDeadline, !(1...86400).contains(jobDeadline) {
+            throw ValidationError("--job-deadline must be 1...86400 seconds")
         }
     }
 
@@ -94,8 +121,31 @@ struct LegibleServerCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "legible-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let engines = try Engines.installed(
-            recognizers: recognizers, scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader)
+        if engineWorkerMode {
+            // A worker started by a server: one recogniser, requests on standard input, replies on standard output.
+            let engines = try Engines.installed(
+                recognizers: 1, scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader)
+            throw ExitCode(await EngineWorker.serve(engines: engines, memoryLimitBytes: workerMemory))
+        }
+        let engines: Engines
+        switch isolation {
+        case .process:
+            let limits = EngineWorkerLimits(
+                memoryBytes: workerMemory ?? EngineWorkerLimits().memoryBytes,
+                deadline: jobDeadline ?? EngineWorkerLimits().deadline)
+            engines = .isolated(
+                try IsolatedEngine(
+                    workers: engineWorkers ?? ProcessInfo.processInfo.activeProcessorCount + 1,
+                    executable: IsolatedEngine.currentExecutable, limits: limits,
+                    scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader, logger: logger))
+            logger.info(
+                "engine workers started",
+                metadata: ["memory_bytes": "\(limits.memoryBytes)", "deadline_seconds": "\(limits.deadline)"])
+        case .none:
+            logger.warning("--isolation none: images and PDFs are parsed in the server process")
+            engines = try Engines.installed(
+                recognizers: recognizers, scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader)
+        }
         let app = try await buildApplication(configuration: configuration, engines: engines, logger: logger)
         try await app.runService()
     }

@@ -1,5 +1,5 @@
 /// What a serial read produced.
-public struct SerialReadout: Sendable, Equatable {
+public struct SerialReadout: Sendable, Equatable, Codable {
     /// Candidates, best first.
     public var candidates: [SerialCandidateReading]
     /// Engine time in seconds.

@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One message between the server and an engine worker process, over a pipe: a JSON header and a binary payload
+/// (image, document or filled PDF bytes), each preceded by its length as a 32-bit big-endian number.
+struct EngineWorkerFrame: Sendable {
+    /// JSON of an `EngineWorkerRequest` or `EngineWorkerReply`.
+    var header: Data
+    /// The bytes the operation works on or produced; empty when there are none.
+    var payload: Data
+
+    /// Largest header accepted (a layout of thousands of regions is well under this).
+    static let maxHeaderBytes = 64 << 20
+    /// Largest payload accepted.
+    static let maxPayloadBytes = 1 << 30
+
+    /// The frame as bytes on the wire.
+    var encoded: Data {
+        var data = Data(capacity: 8 + header.count + payload.count)
+        for length in [header.count, payload.count] {
+            withUnsafeBytes(of: UInt32(length).bigEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(header)
+        data.append(payload)
+        return data
+    }
+
+    /// Writes the frame to `descriptor`, blocking until all of it is written.
+    /// - Throws: `EngineWorkerPipeError` when the other end is gone.
+    func write(to descriptor: Int32) throws {
+        let bytes = encoded
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw EngineWorkerPipeError.closed("write failed: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Reads one frame from `descriptor`, blocking; nil when the other end closed before a frame began.
+    /// - Throws: `EngineWorkerPipeError` when the stream ends inside a frame or declares an oversized part.
+    static func read(from descriptor: Int32) throws -> EngineWorkerFrame? {
+        guard let lengths = try readExactly(8, from: descriptor, endAllowed: true) else { return nil }
+        let headerLength = lengths.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let payloadLength = lengths.suffix(4).reduce(0) { $0 << 8 | Int($1) }
+        guard headerLength <= maxHeaderBytes, payloadLength <= maxPayloadBytes else {
+            throw EngineWorkerPipeError.malformed("a frame declares \(headerLength) + \(payloadLength) bytes")
+        }
+        guard let header = try readExactly(headerLength, from: descriptor, endAllowed: false),
+            let payload = try readExactly(payloadLength, from: descriptor, endAllowed: false)
+        else { throw EngineWorkerPipeError.closed("the stream ended inside a frame") }
+        return EngineWorkerFrame(header: header, payload: payload)
+    }
+
+    private static func readExactly(_ count: Int, from descriptor: Int32, endAllowed: Bool) throws -> Data? {
+        var data = Data(count: count)
+        var offset = 0
+        while offset < count {
+            let received = data.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + offset, count - offset)
+            }
+            if received < 0 {
+                if errno == EINTR { continue }
+                throw EngineWorkerPipeError.closed("read failed: \(String(cString: strerror(errno)))")
+            }
+            if received == 0 {
+                if offset == 0 && endAllowed { return nil }
+                throw EngineWorkerPipeError.closed("the stream ended inside a frame")
+            }
+            offset += received
+        }
+        return data
+    }
+}
+
+/// The pipe to or from an engine worker failed.
+enum EngineWorkerPipeError: Error, CustomStringConvertible {
+    /// The other end closed, or the system refused the read or write.
+    case closed(String)
+    /// The bytes are not a frame.
+    case malformed(String)
+
+    var description: String {
+        switch self {
+        case .closed(let reason), .malformed(let reason): reason
+        }
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, bytes, count)
+    #else
+        Darwin.read(descriptor, bytes, count)
+    #endif
+}

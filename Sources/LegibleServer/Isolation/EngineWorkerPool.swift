@@ -1,0 +1,179 @@
+public import Foundation
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Limits for engine worker processes.
+public struct EngineWorkerLimits: Sendable, Equatable {
+    /// Address space one worker may map, in bytes (`RLIMIT_AS`).
+    public var memoryBytes: Int
+    /// Wall-clock seconds one engine call may take before its worker is killed; also its CPU-time allowance.
+    public var deadline: TimeInterval
+
+    /// Creates limits; the defaults allow a 40 MP photo or a large scanned form with room to spare.
+    public init(memoryBytes: Int = 3 << 30, deadline: TimeInterval = 120) {
+        self.memoryBytes = memoryBytes
+        self.deadline = deadline
+    }
+}
+
+/// A fixed number of warm engine worker processes, each running one request at a time.
+///
+/// A request waits for an idle worker, runs under the wall-clock deadline, and returns its reply. When a worker
+/// dies (a crash, the kernel's memory or CPU limit) or passes the deadline, that request alone fails with
+/// `EngineError.invalidInput` ("the file could not be processed safely: ...") and the worker is replaced by a
+/// fresh one; other requests are untouched.
+actor EngineWorkerPool {
+    /// How a worker is started.
+    let executable: String
+    let arguments: [String]
+    let limits: EngineWorkerLimits
+    let size: Int
+    private let logger: Logger
+    private var idle: [EngineWorkerProcess] = []
+    /// Process ids of the workers running a request.
+    private var running: Set<pid_t> = []
+    private var busy: Int { running.count }
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var replacements = 0
+
+    /// Starts `size` workers.
+    /// - Throws: `EngineWorkerPipeError` when the first worker cannot be started.
+    init(size: Int, executable: String, arguments: [String], limits: EngineWorkerLimits, logger: Logger) throws {
+        // A write to a worker that has just died must fail with EPIPE, not kill the server with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        self.size = size
+        self.executable = executable
+        self.arguments = arguments
+        self.limits = limits
+        self.logger = logger
+        idle = try (0..<max(1, size)).map { _ in try EngineWorkerProcess(executable: executable, arguments: arguments) }
+    }
+
+    /// Workers running a request now.
+    var busyCount: Int { busy }
+
+    /// Process ids of the workers running a request now.
+    var busyProcessIDs: [pid_t] { Array(running) }
+
+    /// Workers replaced after a crash, a limit or the deadline since the pool started.
+    var replacedCount: Int { replacements }
+
+    /// Runs `request` on an idle worker with `payload`; returns the reply and its payload.
+    /// - Throws: the engine's own error (as the reply carries it), `EngineError.invalidInput` when the worker died
+    ///   or passed the deadline, `CancellationError` (the worker is killed and replaced).
+    func perform(_ request: EngineWorkerRequest, payload: Data) async throws -> (EngineWorkerReply, Data) {
+        let worker = await checkOut()
+        var request = request
+        request.cpuSeconds = Int(limits.deadline.rounded(.up))
+        let frame = EngineWorkerFrame(header: try JSONEncoder().encode(request), payload: payload)
+        let outcome = await Self.exchange(frame, with: worker, deadline: limits.deadline)
+        switch outcome {
+        case .reply(let reply):
+            checkIn(worker)
+            let header = try JSONDecoder().decode(EngineWorkerReply.self, from: reply.header)
+            if let error = header.error { throw error }
+            return (header, reply.payload)
+        case .cancelled:
+            worker.kill()
+            await replace(worker, because: "the request was cancelled")
+            throw CancellationError()
+        case .deadline:
+            worker.kill()
+            await replace(worker, because: "deadline")
+            throw EngineError.invalidInput(
+                "the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
+        case .died(let reason):
+            worker.kill()
+            let ending = await replace(worker, because: reason)
+            throw EngineError.invalidInput(
+                "the file could not be processed safely: the engine worker stopped (\(ending))")
+        }
+    }
+
+    /// Ends every worker (server shutdown).
+    func shutdown() async {
+        let workers = idle
+        idle.removeAll()
+        for worker in workers { _ = await worker.terminate() }
+    }
+
+    private enum Outcome: Sendable {
+        case reply(EngineWorkerFrame)
+        case died(String)
+        case deadline
+        case cancelled
+    }
+
+    /// One exchange raced against the deadline; a late or cancelled exchange's worker is killed by the caller.
+    private static func exchange(_ frame: EngineWorkerFrame, with worker: EngineWorkerProcess, deadline: TimeInterval)
+        async -> Outcome
+    {
+        await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do {
+                    return .reply(try await worker.exchange(frame))
+                } catch {
+                    return .died(String(describing: error))
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: .seconds(deadline))
+                    return .deadline
+                } catch {
+                    return .cancelled
+                }
+            }
+            let first = await group.next() ?? .cancelled
+            // The exchange is blocked in a read until its worker is killed; kill it here so the group can end.
+            if case .reply = first {} else { worker.kill() }
+            group.cancelAll()
+            while await group.next() != nil {}
+            return first
+        }
+    }
+
+    private func checkOut() async -> EngineWorkerProcess {
+        // A worker that could not be restarted earlier is tried again when one is needed.
+        if idle.isEmpty, busy < size, let worker = try? EngineWorkerProcess(executable: executable, arguments: arguments) {
+            idle.append(worker)
+        }
+        while idle.isEmpty {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        let worker = idle.removeLast()
+        running.insert(worker.pid)
+        return worker
+    }
+
+    private func checkIn(_ worker: EngineWorkerProcess) {
+        running.remove(worker.pid)
+        idle.append(worker)
+        if !waiters.isEmpty { waiters.removeFirst().resume() }
+    }
+
+    /// Reaps a failed worker, starts its replacement and hands that to the next waiting request; returns how the
+    /// old one ended.
+    @discardableResult
+    private func replace(_ worker: EngineWorkerProcess, because reason: String) async -> String {
+        let ending = await worker.terminate()
+        replacements += 1
+        logger.warning(
+            "engine worker replaced", metadata: ["pid": "\(worker.pid)", "reason": "\(reason)", "ended": "\(ending)"])
+        running.remove(worker.pid)
+        do {
+            idle.append(try EngineWorkerProcess(executable: executable, arguments: arguments))
+        } catch {
+            logger.error("cannot start an engine worker", metadata: ["error": "\(error)"])
+        }
+        if !waiters.isEmpty { waiters.removeFirst().resume() }
+        return ending
+    }
+
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

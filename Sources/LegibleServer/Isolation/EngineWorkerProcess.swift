@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One engine worker child process and the two pipes to it. The pool owns it; `exchange` is called by one
+/// request at a time, and `terminate` ends the child and reaps it.
+final class EngineWorkerProcess: Sendable {
+    /// The child's process id.
+    let pid: pid_t
+    private let requests: Int32
+    private let replies: Int32
+    /// Blocking pipe I/O runs here, off Swift's cooperative threads.
+    private let queue: DispatchQueue
+
+    /// Starts `executable` with `arguments`; its standard input and output are the pipes and standard error is
+    /// the server's. (Descriptors the server opened without close-on-exec are inherited; the worker ignores them.)
+    /// - Throws: `EngineWorkerPipeError.closed` naming the system call that failed.
+    init(executable: String, arguments: [String]) throws {
+        // Close-on-exec, so later workers do not inherit these ends (workers are started one at a time, by the
+        // pool's actor): a worker holding another's pipe would keep it from seeing that end close.
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0 else { throw Self.failure("pipe") }
+        guard pipe(&fromChild) == 0 else {
+            close(toChild[0]); close(toChild[1])
+            throw Self.failure("pipe")
+        }
+        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard status == 0 else {
+            close(toChild[1]); close(fromChild[0])
+            throw EngineWorkerPipeError.closed("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        requests = toChild[1]
+        replies = fromChild[0]
+        queue = DispatchQueue(label: "legible.engine-worker.\(child)")
+    }
+
+    private static func failure(_ call: String) -> EngineWorkerPipeError {
+        .closed("\(call) failed: \(String(cString: strerror(errno)))")
+    }
+
+    /// Sends `frame` and waits for the reply frame.
+    /// - Throws: `EngineWorkerPipeError` when the child closed its end (it died or was killed) or sent garbage.
+    func exchange(_ frame: EngineWorkerFrame) async throws -> EngineWorkerFrame {
+        let requests = requests, replies = replies
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(
+                    with: Result {
+                        try frame.write(to: requests)
+                        guard let reply = try EngineWorkerFrame.read(from: replies) else {
+                            throw EngineWorkerPipeError.closed("the worker closed its output")
+                        }
+                        return reply
+                    })
+            }
+        }
+    }
+
+    /// Kills the child at once (SIGKILL); a blocked `exchange` then ends with a closed pipe.
+    func kill() {
+        _ = Glibc.kill(pid, SIGKILL)
+    }
+
+    /// Closes the pipes (a healthy worker exits when its input ends), kills the child, waits for it, and says
+    /// how it ended: `"exited with status N"` or `"killed by signal N (NAME)"`.
+    func terminate() async -> String {
+        let pid = pid, requests = requests, replies = replies
+        return await withCheckedContinuation { continuation in
+            // After any exchange in flight has returned: the queue is serial.
+            queue.async {
+                close(requests)
+                var status: Int32 = 0
+                // Give a worker whose input just closed a moment to exit by itself, then kill it.
+                var waited = waitpid(pid, &status, WNOHANG)
+                if waited == 0 {
+                    _ = Glibc.kill(pid, SIGKILL)
+                    waited = waitpid(pid, &status, 0)
+                }
+                close(replies)
+                continuation.resume(returning: waited == pid ? Self.describe(status) : "not reaped")
+            }
+        }
+    }
+
+    /// Reaps the child if it has already ended, without waiting; nil while it still runs.
+    func exitStatus() -> String? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? Self.describe(status) : nil
+    }
+
+    private static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+        let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+        return "killed by signal \(signal) (\(name))"
+    }
+}

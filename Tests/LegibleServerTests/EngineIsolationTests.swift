@@ -1,0 +1,169 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@testable import LegibleServer
+
+/// Hostile documents for the isolation tests, made here (small text PDFs).
+enum HostilePDF {
+    /// A page that draws form XObject X0, which draws X1 ten times, and so on `depth` levels: 10^depth draws in a
+    /// few kilobytes. Rendering it runs for hours.
+    static func nestedXObjects(depth: Int = 9) -> Data {
+        var objects: [Int: String] = [
+            1: "<< /Type /Catalog /Pages 2 0 R >>",
+            2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            3: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+                + "/Resources << /XObject << /X0 5 0 R >> >> >>",
+            4: stream("/X0 Do"),
+        ]
+        for level in 0...depth {
+            if level < depth {
+                let draws = Array(repeating: "q 1 0 0 1 0.1 0.1 cm /X Do Q", count: 10).joined(separator: " ")
+                objects[5 + level] = stream(
+                    draws, extra: "/Type /XObject /Subtype /Form /BBox [0 0 100 100] "
+                        + "/Resources << /XObject << /X \(6 + level) 0 R >> >>")
+            } else {
+                objects[5 + level] = stream("0 0 1 1 re f", extra: "/Type /XObject /Subtype /Form /BBox [0 0 100 100]")
+            }
+        }
+        var text = "%PDF-1.4\n"
+        var offsets: [Int: Int] = [:]
+        for number in objects.keys.sorted() {
+            offsets[number] = text.utf8.count
+            text += "\(number) 0 obj\n\(objects[number]!)\nendobj\n"
+        }
+        let xref = text.utf8.count
+        let count = objects.count + 1
+        text += "xref\n0 \(count)\n0000000000 65535 f \n"
+        for number in 1..<count { text += String(format: "%010d 00000 n \n", offsets[number]!) }
+        text += "trailer\n<< /Size \(count) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(text.utf8)
+    }
+
+    private static func stream(_ content: String, extra: String = "") -> String {
+        "<< \(extra) /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
+    }
+}
+
+/// Engine worker processes (`IsolatedEngine`), started for real from this build's `legible-server`.
+@Suite("Engine isolation", .serialized, .timeLimit(.minutes(3)))
+struct EngineIsolationTests {
+    /// `legible-server` beside the test binary (SwiftPM builds both into one folder).
+    static var serverExecutable: String {
+        URL(fileURLWithPath: IsolatedEngine.currentExecutable).deletingLastPathComponent()
+            .appendingPathComponent("legible-server").path
+    }
+
+    static func engine(workers: Int = 1, deadline: TimeInterval = 3) throws -> IsolatedEngine {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: serverExecutable),
+            "legible-server is not built at \(serverExecutable): run swift build first")
+        return try IsolatedEngine(
+            workers: workers, executable: serverExecutable,
+            limits: EngineWorkerLimits(memoryBytes: 3 << 30, deadline: deadline), logger: quietLogger)
+    }
+
+    @Test func aWorkerReadsSerialsAndDetectsFields() async throws {
+        let engine = try Self.engine()
+        defer { Task { await engine.shutdown() } }
+        let readout = try await engine.readSerials(
+            imageData: try fixture("examples/label.png"), preset: .auto, deviceType: .macbook)
+        #expect(readout.candidates.first?.serial == "C02XK1JCJG5J")
+        let layout = try await engine.detectFields(documentData: LiveEndToEndTests.realForm(), format: .pdf)
+        #expect(!layout.regions.isEmpty)
+        let inspection = try await engine.inspect(documentData: samplePDF, format: .pdf)
+        #expect(inspection.pageCount == 1)
+        // An engine's own refusal comes back as the same error it would be in-process.
+        await #expect(throws: EngineError.self) {
+            try await engine.inspect(documentData: Data("%PDF-1.4\n garbage".utf8), format: .pdf)
+        }
+    }
+
+    /// A document that never finishes rendering fails its own call at the deadline; the worker is replaced and
+    /// the next call is served.
+    @Test func aCallPastTheDeadlineFailsAndTheWorkerIsReplaced() async throws {
+        let engine = try Self.engine(deadline: 2)
+        defer { Task { await engine.shutdown() } }
+        do {
+            _ = try await engine.detectFields(documentData: HostilePDF.nestedXObjects(), format: .pdf)
+            Issue.record("the nested-XObject document was expected to pass the deadline")
+        } catch let error as EngineError {
+            #expect(error == .invalidInput("the file could not be processed safely: it took longer than 2 s"))
+        }
+        #expect(await engine.pool.replacedCount == 1)
+        let readout = try await engine.readSerials(
+            imageData: try fixture("examples/label.png"), preset: .auto, deviceType: .macbook)
+        #expect(readout.candidates.first?.serial == "C02XK1JCJG5J")
+    }
+
+    /// A worker that dies mid-call (here killed as the kernel's OOM killer would) fails that call only.
+    @Test func aWorkerThatDiesFailsOnlyItsCall() async throws {
+        let engine = try Self.engine(deadline: 60)
+        defer { Task { await engine.shutdown() } }
+        let started = Date()
+        async let call = engine.detectFields(documentData: HostilePDF.nestedXObjects(), format: .pdf)
+        // Kill whichever worker is busy once the call is running (bounded by the suite's time limit).
+        var killed = false
+        while !killed {
+            try await Task.sleep(for: .milliseconds(100))
+            let busy = await engine.pool.busyProcessIDs
+            if busy.count == 1, Date().timeIntervalSince(started) > 0.5 {
+                kill(busy[0], SIGKILL)
+                killed = true
+            }
+        }
+        do {
+            _ = try await call
+            Issue.record("the killed worker's call was expected to fail")
+        } catch let error as EngineError {
+            #expect(error.description.hasPrefix("the file could not be processed safely: the engine worker stopped"))
+            #expect(error.description.contains("signal 9"))
+        }
+        let inspection = try await engine.inspect(documentData: samplePDF, format: .pdf)
+        #expect(inspection.pageCount == 1)
+    }
+
+    /// Over HTTP with a real server: the nested-XObject document's job fails at the deadline while another key's
+    /// scan completes, and the server keeps answering.
+    @Test func aHostileDocumentFailsItsJobWhileAnotherKeysScanCompletes() async throws {
+        let engine = try Self.engine(workers: 2, deadline: 3)
+        defer { Task { await engine.shutdown() } }
+        let configuration = testConfiguration {
+            $0.apiKeys = ["key-alpha-0123456789", "key-bravo-0123456789"]
+            $0.connectionIdleTimeout = 3600
+        }
+        let server = try await buildServer(configuration: configuration, engines: .isolated(engine), logger: quietLogger)
+        let events = server.state.events
+        try await server.application.test(.live) { liveClient in
+            let client = ContractCheckedClient(liveClient)
+            var alpha = HTTPFields(), bravo = HTTPFields()
+            alpha[.apiKey] = "key-alpha-0123456789"
+            bravo[.apiKey] = "key-bravo-0123456789"
+            let upload = try await uploadDocument(client, HostilePDF.nestedXObjects(), headers: alpha)
+            #expect(upload.status == .created)
+            let id = try decode(UploadResponse.self, upload).documentId
+            let process = try decode(
+                DocumentJobResponse.self,
+                try await client.execute(uri: "/api/v1/documents/\(id)/process", method: .post, headers: alpha))
+            let scan = try decode(
+                ScanSubmitResponse.self,
+                try await submitScan(client, image: try fixture("examples/label.png"), device: "macbook", headers: bravo))
+            await events.waitUntilFinished(scan.jobId)
+            let scanned = try decode(
+                ScanJobResponse.self, try await client.execute(uri: scan.checkStatusUrl, method: .get, headers: bravo))
+            #expect(scanned.results?.topResult.serial == "C02XK1JCJG5J")
+            await events.waitUntilFinished(process.jobId)
+            let detail = try decode(
+                DocumentDetailResponse.self, try await client.execute(uri: "/api/v1/documents/\(id)", method: .get, headers: alpha))
+            #expect(detail.document.status == "failed")
+            #expect(detail.document.error == "the file could not be processed safely: it took longer than 3 s")
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+        }
+    }
+}
