@@ -35,7 +35,7 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
         processor: JobProcessor(store: state.store, files: state.files, engines: engines, logger: logger),
         workerCount: configuration.workerCount, pollInterval: configuration.pollInterval,
         gracePeriod: configuration.shutdownGracePeriod, signal: state.signal, events: state.events, logger: logger,
-        activity: state.workers)
+        activity: state.workers, maxRunningPerOwner: configuration.maxRunningJobsPerKey ?? .max)
     let janitor = Janitor(
         store: state.store, files: state.files, interval: configuration.sweepInterval, logger: logger)
     if configuration.apiKeys.isEmpty {

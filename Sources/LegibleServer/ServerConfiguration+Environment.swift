@@ -30,6 +30,10 @@ extension ServerConfiguration {
         public static let maxConcurrentSyncScans = "LEGIBLE_MAX_SYNC_SCANS"
         /// Pending jobs allowed in the queue.
         public static let maxQueuedJobs = "LEGIBLE_MAX_QUEUED_JOBS"
+        /// Pending jobs allowed per key.
+        public static let maxQueuedJobsPerKey = "LEGIBLE_MAX_QUEUED_JOBS_PER_KEY"
+        /// Running jobs allowed per key.
+        public static let maxRunningJobsPerKey = "LEGIBLE_MAX_RUNNING_JOBS_PER_KEY"
         /// Scan job lifetime in seconds.
         public static let scanJobLifetime = "LEGIBLE_SCAN_TTL"
         /// Document lifetime in seconds.
@@ -78,6 +82,8 @@ extension ServerConfiguration {
         }
         if let value = try integer(EnvironmentKey.maxConcurrentSyncScans) { maxConcurrentSyncScans = value }
         if let value = try integer(EnvironmentKey.maxQueuedJobs) { maxQueuedJobs = value }
+        if let value = try integer(EnvironmentKey.maxQueuedJobsPerKey) { maxQueuedJobsPerKey = value }
+        if let value = try integer(EnvironmentKey.maxRunningJobsPerKey) { maxRunningJobsPerKey = value }
         if let value = string(EnvironmentKey.apiKeys) { apiKeys = Self.parseKeys(value) }
         if let value = try integer(EnvironmentKey.rateLimit) { rateLimitRequests = value }
         if let value = try seconds(EnvironmentKey.rateLimitWindow) { rateLimitWindow = value }

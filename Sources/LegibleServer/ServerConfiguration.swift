@@ -32,6 +32,11 @@ public struct ServerConfiguration: Sendable {
     public var maxConcurrentSyncScans: Int
     /// Pending jobs allowed in the queue; submissions past it get 429.
     public var maxQueuedJobs: Int
+    /// Pending jobs one key may have (on an open server every caller is one key); its submissions past it get 429.
+    public var maxQueuedJobsPerKey: Int
+    /// Jobs of one key that may run at once; its other jobs wait even when workers are free. Nil (the default)
+    /// for no cap: keys already take turns for free workers.
+    public var maxRunningJobsPerKey: Int?
     /// How long a scan job and its result are kept, in seconds (default 1 hour).
     public var scanJobLifetime: TimeInterval
     /// How long a document and its files are kept, in seconds (default 24 hours).
@@ -74,6 +79,8 @@ public struct ServerConfiguration: Sendable {
         connectionIdleTimeout: TimeInterval = 30,
         maxConcurrentSyncScans: Int? = nil,
         maxQueuedJobs: Int = 1000,
+        maxQueuedJobsPerKey: Int = 250,
+        maxRunningJobsPerKey: Int? = nil,
         scanJobLifetime: TimeInterval = 3600,
         documentLifetime: TimeInterval = 86400,
         sweepInterval: TimeInterval = 60,
@@ -100,6 +107,8 @@ public struct ServerConfiguration: Sendable {
         self.connectionIdleTimeout = connectionIdleTimeout
         self.maxConcurrentSyncScans = maxConcurrentSyncScans ?? 4 * workerCount
         self.maxQueuedJobs = maxQueuedJobs
+        self.maxQueuedJobsPerKey = maxQueuedJobsPerKey
+        self.maxRunningJobsPerKey = maxRunningJobsPerKey
         self.scanJobLifetime = scanJobLifetime
         self.documentLifetime = documentLifetime
         self.sweepInterval = sweepInterval
@@ -120,7 +129,8 @@ public struct ServerConfiguration: Sendable {
         guard rateLimitRequests >= 1 else { throw ConfigurationError("rate limit must be at least 1 request") }
         guard authFailureLimit >= 1 else { throw ConfigurationError("auth failure limit must be at least 1") }
         guard rateLimitWindow >= 1 else { throw ConfigurationError("rate-limit window must be at least 1 second") }
-        guard maxConcurrentSyncScans >= 1, maxQueuedJobs >= 1 else {
+        guard maxConcurrentSyncScans >= 1, maxQueuedJobs >= 1, maxQueuedJobsPerKey >= 1, (maxRunningJobsPerKey ?? 1) >= 1
+        else {
             throw ConfigurationError("concurrency and queue limits must be at least 1")
         }
         guard maxUploadBytes >= 1024 else { throw ConfigurationError("upload limit must be at least 1024 bytes") }

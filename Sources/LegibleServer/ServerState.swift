@@ -37,6 +37,19 @@ struct ServerState: Sendable {
         self.uploads = UploadBudget(limit: configuration.maxInFlightUploadBytes)
     }
 
+    /// Refuses a new job with 429 when the queue holds `maxQueuedJobs`, or the caller's own pending jobs reach
+    /// `maxQueuedJobsPerKey` (so one key cannot fill the queue for everyone). A store that cannot count lets the
+    /// job through; the insert then reports the problem.
+    func refuseWhenQueueIsFull(owner: String) async throws {
+        if let depth = try? await store.queueDepth(), depth >= configuration.maxQueuedJobs {
+            throw APIError.busy("the queue is full (\(depth) jobs waiting); retry shortly")
+        }
+        if let own = try? await store.queueDepth(owner: owner), own >= configuration.maxQueuedJobsPerKey {
+            throw APIError.busy(
+                "this key has \(own) jobs waiting, its limit of \(configuration.maxQueuedJobsPerKey); retry when some finish")
+        }
+    }
+
     /// Absolute URL for `path`, from the configured public URL or else the request's Host header; the path alone
     /// when the request has no Host.
     /// - Throws: `APIError.validation` when the Host is not a plain `host[:port]` (`HostAuthority`), so a link is

@@ -41,6 +41,14 @@ struct LegibleServerCommand: AsyncParsableCommand {
     var maxSyncScans: Int?
     @Option(name: .customLong("max-queued-jobs"), help: "Pending jobs before submissions get 429 (LEGIBLE_MAX_QUEUED_JOBS).")
     var maxQueuedJobs: Int?
+    @Option(
+        name: .customLong("max-queued-jobs-per-key"),
+        help: "Pending jobs one key may have before its submissions get 429 (LEGIBLE_MAX_QUEUED_JOBS_PER_KEY); default 250.")
+    var maxQueuedJobsPerKey: Int?
+    @Option(
+        name: .customLong("max-running-jobs-per-key"),
+        help: "Jobs one key may have running at once (LEGIBLE_MAX_RUNNING_JOBS_PER_KEY); default: no cap.")
+    var maxRunningJobsPerKey: Int?
     @Option(name: .customLong("scan-ttl"), help: "Scan job lifetime, seconds (LEGIBLE_SCAN_TTL).") var scanTTL: Double?
     @Option(name: .customLong("document-ttl"), help: "Document lifetime, seconds (LEGIBLE_DOCUMENT_TTL).")
     var documentTTL: Double?
@@ -102,6 +110,8 @@ struct LegibleServerCommand: AsyncParsableCommand {
         }
         if let maxSyncScans { configuration.maxConcurrentSyncScans = maxSyncScans }
         if let maxQueuedJobs { configuration.maxQueuedJobs = maxQueuedJobs }
+        if let maxQueuedJobsPerKey { configuration.maxQueuedJobsPerKey = maxQueuedJobsPerKey }
+        if let maxRunningJobsPerKey { configuration.maxRunningJobsPerKey = maxRunningJobsPerKey }
         if !apiKeys.isEmpty { configuration.apiKeys = apiKeys }
         if let rateLimit { configuration.rateLimitRequests = rateLimit }
         if let rateWindow { configuration.rateLimitWindow = rateWindow }

@@ -60,7 +60,7 @@ struct EngineIsolationTests {
             .appendingPathComponent("legible-server").path
     }
 
-    static func engine(workers: Int = 1, deadline: TimeInterval = 3) throws -> IsolatedEngine {
+    static func engine(workers: Int = 1, deadline: TimeInterval = 60) throws -> IsolatedEngine {
         try #require(
             FileManager.default.isExecutableFile(atPath: serverExecutable),
             "legible-server is not built at \(serverExecutable): run swift build first")
@@ -88,18 +88,18 @@ struct EngineIsolationTests {
     /// A document that never finishes rendering fails its own call at the deadline; the worker is replaced and
     /// the next call is served.
     @Test func aCallPastTheDeadlineFailsAndTheWorkerIsReplaced() async throws {
-        let engine = try Self.engine(deadline: 2)
+        let engine = try Self.engine(deadline: 3)
         defer { Task { await engine.shutdown() } }
         do {
             _ = try await engine.detectFields(documentData: HostilePDF.nestedXObjects(), format: .pdf)
             Issue.record("the nested-XObject document was expected to pass the deadline")
         } catch let error as EngineError {
-            #expect(error == .invalidInput("the file could not be processed safely: it took longer than 2 s"))
+            #expect(error == .invalidInput("the file could not be processed safely: it took longer than 3 s"))
         }
         #expect(await engine.pool.replacedCount == 1)
-        let readout = try await engine.readSerials(
-            imageData: try fixture("examples/label.png"), preset: .auto, deviceType: .macbook)
-        #expect(readout.candidates.first?.serial == "C02XK1JCJG5J")
+        // The replacement serves the next call (a cheap one, so a busy machine cannot push it past the deadline).
+        let inspection = try await engine.inspect(documentData: samplePDF, format: .pdf)
+        #expect(inspection.pageCount == 1)
     }
 
     /// A worker that dies mid-call (here killed as the kernel's OOM killer would) fails that call only.
@@ -132,7 +132,8 @@ struct EngineIsolationTests {
     /// Over HTTP with a real server: the nested-XObject document's job fails at the deadline while another key's
     /// scan completes, and the server keeps answering.
     @Test func aHostileDocumentFailsItsJobWhileAnotherKeysScanCompletes() async throws {
-        let engine = try Self.engine(workers: 2, deadline: 3)
+        // Long enough for a scan on a busy machine; the nested-XObject document runs far longer.
+        let engine = try Self.engine(workers: 2, deadline: 8)
         defer { Task { await engine.shutdown() } }
         let configuration = testConfiguration {
             $0.apiKeys = ["key-alpha-0123456789", "key-bravo-0123456789"]
@@ -162,7 +163,7 @@ struct EngineIsolationTests {
             let detail = try decode(
                 DocumentDetailResponse.self, try await client.execute(uri: "/api/v1/documents/\(id)", method: .get, headers: alpha))
             #expect(detail.document.status == "failed")
-            #expect(detail.document.error == "the file could not be processed safely: it took longer than 3 s")
+            #expect(detail.document.error == "the file could not be processed safely: it took longer than 8 s")
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
         }
     }

@@ -79,12 +79,6 @@ struct DocumentController {
         return EditedResponse(status: .created, response: UploadResponse(documentId: document.id))
     }
 
-    private func refuseWhenQueueIsFull() async throws {
-        if let depth = try? await state.store.queueDepth(), depth >= state.configuration.maxQueuedJobs {
-            throw APIError.busy("the queue is full (\(depth) jobs waiting); retry shortly")
-        }
-    }
-
     private func owned(_ context: LegibleRequestContext) async throws -> DocumentRecord {
         let id = try uuidParameter(context, "id", what: "document id")
         guard let document = try await state.store.document(id: id, owner: context.owner) else {
@@ -163,7 +157,7 @@ struct DocumentController {
         -> EditedResponse<DocumentJobResponse>
     {
         let id = try uuidParameter(context, "id", what: "document id")
-        try await refuseWhenQueueIsFull()
+        try await state.refuseWhenQueueIsFull(owner: context.owner)
         let now = Date()
         let job = JobRecord.pending(
             kind: kind, owner: context.owner, documentId: id, now: now,

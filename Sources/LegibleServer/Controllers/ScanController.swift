@@ -54,9 +54,7 @@ struct ScanController {
         -> EditedResponse<ScanSubmitResponse>
     {
         let upload = try await parseUpload(request)
-        if let depth = try? await state.store.queueDepth(), depth >= state.configuration.maxQueuedJobs {
-            throw APIError.busy("the queue is full (\(depth) jobs waiting); retry shortly")
-        }
+        try await state.refuseWhenQueueIsFull(owner: context.owner)
         let now = Date()
         let job = JobRecord.pending(
             kind: .scan, owner: context.owner, deviceType: upload.deviceType.rawValue,

@@ -20,13 +20,15 @@ final class JobRunner: Service, Sendable {
     let instanceID: String
     /// Which workers run a job now (for `/health`).
     let activity: WorkerActivity
+    /// Jobs one key may have running at once.
+    let maxRunningPerOwner: Int
     static let maxAttempts = 3
     private let stopping = Mutex(false)
 
     init(
         queue: any JobQueue, processor: JobProcessor, workerCount: Int, pollInterval: TimeInterval,
         gracePeriod: TimeInterval, signal: WakeSignal, events: JobEvents, logger: Logger,
-        activity: WorkerActivity = WorkerActivity(), instanceID: String = UUID().uuidString.lowercased().prefix(8).description
+        activity: WorkerActivity = WorkerActivity(), maxRunningPerOwner: Int = .max, instanceID: String = UUID().uuidString.lowercased().prefix(8).description
     ) {
         self.queue = queue
         self.processor = processor
@@ -38,6 +40,7 @@ final class JobRunner: Service, Sendable {
         self.logger = logger
         self.instanceID = instanceID
         self.activity = activity
+        self.maxRunningPerOwner = maxRunningPerOwner
     }
 
     private struct GracePeriodOver: Error {}
@@ -76,7 +79,7 @@ final class JobRunner: Service, Sendable {
         while !stopping.withLock({ $0 }) && !Task.isCancelled {
             let job: JobRecord?
             do {
-                job = try await queue.claimNext(workerID: workerID, now: Date())
+                job = try await queue.claimNext(workerID: workerID, now: Date(), maxRunningPerOwner: maxRunningPerOwner)
             } catch {
                 if Task.isCancelled { return }
                 logger.error("could not claim a job", metadata: ["error": "\(error)"])

@@ -57,6 +57,10 @@ enum DatabaseSchema {
                     CREATE INDEX jobs_expiry ON jobs(expires_at);
                     """)
         }
+        // Claims count each owner's running jobs and last start (fair turns between keys).
+        migrator.registerMigration("v2-owner-status") { db in
+            try db.execute(sql: "CREATE INDEX jobs_owner_status ON jobs(owner, status, started_at)")
+        }
         return migrator
     }
 }

@@ -2,18 +2,25 @@ import Foundation
 import GRDB
 
 extension ServerStore: JobQueue {
-    func claimNext(workerID: String, now: Date) async throws -> JobRecord? {
+    func claimNext(workerID: String, now: Date, maxRunningPerOwner: Int) async throws -> JobRecord? {
         try await database.write { db in
             try JobRecord.fetchOne(
                 db,
                 sql: """
+                    WITH owners AS (
+                        SELECT owner, SUM(status = 'processing') AS running, MAX(started_at) AS last_start
+                        FROM jobs WHERE status IN ('pending', 'processing') OR started_at IS NOT NULL
+                        GROUP BY owner)
                     UPDATE jobs
                     SET status = 'processing', claimed_by = ?, started_at = ?, updated_at = ?,
                         attempts = attempts + 1, progress = 10, message = 'Processing'
-                    WHERE id = (SELECT id FROM jobs WHERE status = 'pending' ORDER BY created_at, rowid LIMIT 1)
+                    WHERE id = (
+                        SELECT p.id FROM jobs p JOIN owners o ON o.owner = p.owner
+                        WHERE p.status = 'pending' AND o.running < ?
+                        ORDER BY o.running, o.last_start, p.created_at, p.rowid LIMIT 1)
                     RETURNING *
                     """,
-                arguments: [workerID, now, now])
+                arguments: [workerID, now, now, maxRunningPerOwner])
         }
     }
 
@@ -60,6 +67,13 @@ extension ServerStore: JobQueue {
     func queueDepth() async throws -> Int {
         try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM jobs WHERE status = 'pending'") ?? 0
+        }
+    }
+
+    func queueDepth(owner: String) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM jobs WHERE status = 'pending' AND owner = ?", arguments: [owner])
+                ?? 0
         }
     }
 
