@@ -72,9 +72,7 @@ struct AppContractTests {
             await server.events.waitUntilFinished(job.jobId)
             #expect(try await client.execute(uri: "/result/\(job.jobId)", method: .get).status == .ok)
             #expect(try await client.execute(uri: "/jobs", method: .get).status == .ok)
-            let sync = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(),
-                body: multipartBody([.file("image", image), .field("device_type", "iphone")]))
+            let sync = try await processSerial(client, image: image, device: "iphone")
             #expect(sync.status == .ok)
             #expect(try await client.execute(uri: "/result/\(job.jobId)/cancel", method: .post).status == .conflict)
             #expect(try await client.execute(uri: "/result/\(job.jobId)", method: .delete).status == .noContent)
@@ -117,9 +115,7 @@ struct AppContractTests {
             await server.events.waitUntilFinished(job.jobId)
             #expect(try await client.execute(uri: "/result/\(job.jobId)", method: .get).status == .ok)
             #expect(try await client.execute(uri: "/jobs", method: .get).status == .ok)
-            let sync = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(),
-                body: multipartBody([.file("image", image), .field("device_type", "iphone")]))
+            let sync = try await processSerial(client, image: image, device: "iphone")
             #expect(sync.status == .unprocessableContent)
         }
     }

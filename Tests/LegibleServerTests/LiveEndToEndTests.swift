@@ -123,9 +123,7 @@ struct LiveEndToEndTests {
                 }
                 #expect(job.status == "completed")
                 #expect(job.results?.serials.prefix(3).contains { $0.serial == expected } == true)
-                let sync = try await client.execute(
-                    uri: "/process-serial", method: .post, headers: multipartHeaders(auth),
-                    body: multipartBody([.file("image", photo), .field("device_type", "macbook")]))
+                let sync = try await processSerial(client, image: photo, device: "macbook", headers: auth)
                 #expect(sync.status == .ok)
                 #expect(try decode(ScanResults.self, sync).serials.prefix(3).contains { $0.serial == expected })
             }
@@ -138,9 +136,7 @@ struct LiveEndToEndTests {
                 ["completed", "failed", "cancelled"].contains($0.status)
             }
             #expect(captionResult.status == "completed")
-            let captionSync = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(auth),
-                body: multipartBody([.file("image", caption), .field("device_type", "iphone")]))
+            let captionSync = try await processSerial(client, image: caption, device: "iphone", headers: auth)
             #expect(captionSync.status == (captionResult.results == nil ? .unprocessableContent : .ok))
 
             let health = try decode(HealthController.HealthResponse.self, try await client.execute(uri: "/health", method: .get))

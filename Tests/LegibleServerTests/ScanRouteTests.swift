@@ -73,9 +73,7 @@ struct ScanRouteTests {
             let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
             #expect(object?["results"] is NSNull)
             // The synchronous route answers the same finding as a 422 with the same message.
-            let sync = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(),
-                body: multipartBody([.file("image", image), .field("device_type", "macbook")]))
+            let sync = try await processSerial(client, image: image, device: "macbook")
             try expectError(sync, .unprocessableContent, "NO_SERIAL_FOUND")
             #expect(try errorEnvelope(sync).message == "No serial number found: no text lines found")
         }
@@ -140,16 +138,12 @@ struct ScanRouteTests {
     @Test func processSerialMapsEngineErrors() async throws {
         let image = try fixture("formats/sample.jpg")
         try await withServer(engines: .unavailable) { _, client in
-            let response = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(),
-                body: multipartBody([.file("image", image), .field("device_type", "ipad")]))
+            let response = try await processSerial(client, image: image, device: "ipad")
             try expectError(response, .serviceUnavailable, "SERVICE_UNAVAILABLE")
         }
         let reader = StubSerialReader(failure: .invalidInput("image is 40000x40000 pixels; the limit is 100 megapixels"))
         try await withServer(engines: .stubs(reader: reader)) { _, client in
-            let response = try await client.execute(
-                uri: "/process-serial", method: .post, headers: multipartHeaders(),
-                body: multipartBody([.file("image", image), .field("device_type", "ipad")]))
+            let response = try await processSerial(client, image: image, device: "ipad")
             try expectError(response, .unprocessableContent, "UNPROCESSABLE_ENTITY")
         }
     }

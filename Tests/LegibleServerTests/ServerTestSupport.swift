@@ -273,6 +273,15 @@ func submitScan(_ client: some TestClientProtocol, image: Data, device: String =
         uri: "/scan", method: .post, headers: multipartHeaders(headers), body: multipartBody(parts))
 }
 
+/// `POST /process-serial` with `image` and `device`.
+func processSerial(_ client: some TestClientProtocol, image: Data, device: String = "iphone", headers: HTTPFields = [:])
+    async throws -> TestResponse
+{
+    try await client.execute(
+        uri: "/process-serial", method: .post, headers: multipartHeaders(headers),
+        body: multipartBody([.file("image", image), .field("device_type", device)]))
+}
+
 func uploadDocument(_ client: some TestClientProtocol, _ data: Data = samplePDF, headers: HTTPFields = [:])
     async throws -> TestResponse
 {

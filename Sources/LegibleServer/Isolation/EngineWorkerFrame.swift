@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One message between the server and an engine worker process, over a pipe: a JSON header and a binary payload
 /// (image, document or filled PDF bytes), each preceded by its length as a 32-bit big-endian number.
 struct EngineWorkerFrame: Sendable {
@@ -33,17 +27,8 @@ struct EngineWorkerFrame: Sendable {
     /// Writes the frame to `descriptor`, blocking until all of it is written.
     /// - Throws: `EngineWorkerPipeError` when the other end is gone.
     func write(to descriptor: Int32) throws {
-        let bytes = encoded
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw EngineWorkerPipeError.closed("write failed: \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
+        if let failure = encoded.withUnsafeBytes({ DescriptorIO.writeAll(descriptor, $0) }) {
+            throw EngineWorkerPipeError.closed("write failed: \(DescriptorIO.describe(failure))")
         }
     }
 
@@ -67,11 +52,10 @@ struct EngineWorkerFrame: Sendable {
         var offset = 0
         while offset < count {
             let received = data.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + offset, count - offset)
+                DescriptorIO.read(descriptor, into: buffer.baseAddress! + offset, count: count - offset)
             }
             if received < 0 {
-                if errno == EINTR { continue }
-                throw EngineWorkerPipeError.closed("read failed: \(String(cString: strerror(errno)))")
+                throw EngineWorkerPipeError.closed("read failed: \(DescriptorIO.describe(Int32(-received)))")
             }
             if received == 0 {
                 if offset == 0 && endAllowed { return nil }
@@ -95,20 +79,4 @@ enum EngineWorkerPipeError: Error, CustomStringConvertible {
         case .closed(let reason), .malformed(let reason): reason
         }
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
-}
-
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, bytes, count)
-    #else
-        Darwin.read(descriptor, bytes, count)
-    #endif
 }

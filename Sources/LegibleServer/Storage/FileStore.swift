@@ -45,16 +45,8 @@ struct FileStore: Sendable {
             if !closed { close(descriptor) }
         }
         do {
-            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw FileStoreError(step: "write", path: temporary.path, errno: errno)
-                    }
-                    offset += written
-                }
+            if let failure = data.withUnsafeBytes({ DescriptorIO.writeAll(descriptor, $0) }) {
+                throw FileStoreError(step: "write", path: temporary.path, errno: failure)
             }
             guard fsync(descriptor) == 0 else { throw FileStoreError(step: "fsync", path: temporary.path, errno: errno) }
             closed = true
@@ -108,20 +100,11 @@ struct FileStore: Sendable {
     }
 }
 
-/// `write(2)`, named apart from `FileStore.write`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
-}
-
 /// A file store step the operating system refused.
 struct FileStoreError: Error, CustomStringConvertible {
     var step: String
     var path: String
     var errno: Int32
 
-    var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
+    var description: String { "cannot \(step) \(path): \(DescriptorIO.describe(errno))" }
 }
