@@ -1,8 +1,13 @@
 import LegibleImaging
 public import LegiblePDF
 
-/// Finds the fillable regions of a document: AcroForm widgets where the page has them, otherwise what the
-/// page shows (boxes, table cells, rulings, comb cells, check boxes), with labels and types.
+/// Finds the fillable regions of a document: its AcroForm widgets when it has any, otherwise what the pages
+/// show (boxes, table cells, rulings, comb cells, check boxes), with labels and types.
+///
+/// An interactive form's widgets are its fields: the author put a widget wherever a value goes, and the boxes,
+/// lines and address blocks of its other pages (instructions, worksheets) are not places a value is written.
+/// Visual regions are added to an interactive form only when asked (`addsVisualRegionsToInteractiveForms`), and
+/// then only where no widget is near.
 public struct FormFieldDetector: Sendable {
     /// Raster resolution for pages with a text layer (born-digital), pixels per inch.
     public var bornDigitalDPI: Double
@@ -10,6 +15,11 @@ public struct FormFieldDetector: Sendable {
     public var scanDPI: Double
     /// Reads labels off scanned pages; nil leaves labels of scanned pages empty.
     public var textReader: (any PageTextReader)?
+    /// Whether a document with AcroForm widgets also gets the regions its pages show where no widget is within
+    /// `widgetClearance` points. Off by default: the widgets are the form's fields.
+    public var addsVisualRegionsToInteractiveForms: Bool
+    /// How far (points) a visual region must stay from every widget to be added to an interactive form.
+    public static let widgetClearance = 4.0
 
     /// Creates a detector. 100 dpi is enough for born-digital rulings; scans are read at their usual 150 dpi.
     ///
@@ -17,11 +27,12 @@ public struct FormFieldDetector: Sendable {
     /// the first scanned page (about 0.1 s and 15 MB); pass a shared reader to reuse one, or nil for none.
     public init(
         bornDigitalDPI: Double = 100, scanDPI: Double = 150,
-        textReader: (any PageTextReader)? = OCRPageTextReader()
+        textReader: (any PageTextReader)? = OCRPageTextReader(), addsVisualRegionsToInteractiveForms: Bool = false
     ) {
         self.bornDigitalDPI = bornDigitalDPI
         self.scanDPI = scanDPI
         self.textReader = textReader
+        self.addsVisualRegionsToInteractiveForms = addsVisualRegionsToInteractiveForms
     }
 
     /// The field regions of every page, page by page, top to bottom.
@@ -33,16 +44,23 @@ public struct FormFieldDetector: Sendable {
         var documentHash = StableID()
         document.data.withUnsafeBytes { documentHash.add($0) }
         let seed = documentHash.uuidString
+        let pages = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index) }
+        let widgetsByPage = pages.map { $0.formWidgets() }
+        let anyWidgets = widgetsByPage.contains { !$0.isEmpty }
         var regions: [FieldRegion] = []
-        var anyWidgets = false
-        for index in 0..<document.pageCount {
-            let page = try document.page(at: index)
-            let widgets = page.formWidgets()
-            if !widgets.isEmpty {
-                anyWidgets = true
-                regions += widgets.compactMap { region(for: $0, seed: seed) }
-            } else {
-                regions += try detectVisually(on: page, seed: seed)
+        for (page, widgets) in zip(pages, widgetsByPage) {
+            let widgetRegions = widgets.compactMap { region(for: $0, seed: seed) }
+            regions += widgetRegions
+            guard !anyWidgets || addsVisualRegionsToInteractiveForms else { continue }
+            let visual = try detectVisually(on: page, seed: seed)
+            let margin = Self.widgetClearance
+            regions += visual.filter { candidate in
+                let clear = PDFRect(
+                    x: candidate.x - margin, y: candidate.y - margin, width: candidate.width + 2 * margin,
+                    height: candidate.height + 2 * margin)
+                return !widgetRegions.contains {
+                    clear.intersection(PDFRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) != nil
+                }
             }
         }
         if !anyWidgets, document.hasXFA, regions.isEmpty { throw PDFError.xfaOnly }

@@ -17,9 +17,14 @@ struct DetectCommand: ParsableCommand {
     @Option(help: "Write one PNG per page with the regions drawn on it into this folder.")
     var preview: String?
 
+    @Flag(
+        name: .customLong("visual-too"),
+        help: "On an interactive form, also list the regions its pages show where no widget is near.")
+    var visualToo = false
+
     func run() throws {
         let document = try PDFDocument(data: try FormInput.read(form, what: "form"))
-        let records = try FormFieldDetector().detect(document)
+        let records = try FormFieldDetector(addsVisualRegionsToInteractiveForms: visualToo).detect(document)
         if let preview {
             try FileManager.default.createDirectory(atPath: preview, withIntermediateDirectories: true)
             let files = try FieldOverlay.writePreviews(records, of: document, to: URL(fileURLWithPath: preview))

@@ -36,6 +36,42 @@ struct FormFieldDetectorTests {
 
     /// A box holding only a date format (`dd.mm.yyyy`) is a date field with a hint; a box holding a name is
     /// printed, not a field. Page 400 x 300 points; boxes 150 x 20 at x 150, top-left y 40 and 100.
+    /// Two pages: the first holds one text widget; the second only draws captioned boxes (an instructions or
+    /// worksheet page of an interactive form), and a box also sits far from the widget on the first page.
+    static func interactiveFormWithAFlatPage() -> Data {
+        let boxes = "BT /F1 11 Tf 40 240 Td (Name:) Tj ET 1 w 90 232 220 22 re S "
+            + "BT /F1 11 Tf 40 180 Td (City:) Tj ET 90 172 220 22 re S"
+        return MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R] >> >>",
+            "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 7 0 R /Annots [6 0 R] "
+                + "/Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 8 0 R "
+                + "/Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (fullName) /TU (Full name) /Rect [90 232 310 254] /P 3 0 R "
+                + "/F 4 /DA (/Helv 10 Tf 0 g) >>",
+            MinimalPDF.stream("BT /F1 11 Tf 40 240 Td (Full name:) Tj ET 1 w 90 232 220 22 re S "
+                + "BT /F1 11 Tf 40 100 Td (Notes:) Tj ET 90 92 220 22 re S"),
+            MinimalPDF.stream(boxes),
+        ])
+    }
+
+    @Test func anInteractiveFormsFieldsAreItsWidgetsUnlessVisualRegionsAreAsked() throws {
+        let document = try PDFDocument(data: Self.interactiveFormWithAFlatPage())
+        let regions = try FormFieldDetector().detect(document)
+        #expect(regions.count == 1)
+        #expect(regions.first?.source == .acroform)
+        #expect(regions.first?.name == "fullName")
+
+        let withVisual = try FormFieldDetector(addsVisualRegionsToInteractiveForms: true).detect(document)
+        let visual = withVisual.filter { $0.source == .detected }
+        // The flat page's two boxes and the first page's "Notes" box; never a second region over the widget.
+        #expect(visual.filter { $0.pageIndex == 1 }.count == 2)
+        #expect(visual.filter { $0.pageIndex == 0 }.count == 1)
+        #expect(withVisual.filter { $0.pageIndex == 0 && $0.y < 60 }.count == 1)
+    }
+
     @Test func aBoxHoldingOnlyADateFormatIsADateField() throws {
         let page = Self.helveticaPage(
             "1 w 150 240 150 20 re S 150 180 150 20 re S BT /F1 10 Tf 40 246 Td (Date of birth:) Tj ET "
