@@ -3,7 +3,8 @@
 # Usage: Scripts/bench-process-serial.sh IMAGE [DEVICE_TYPE] [PORT]
 # Starts a release build on PORT (default 18181) with a generous rate limit, runs wrk at concurrency 8 and 32
 # for 30 s each, prints requests/s and latency percentiles (p99 among them), then stops the server.
-# SERVER_ARGS adds flags to the server (for example SERVER_ARGS="--isolation none" to parse in-process).
+# SERVER_ARGS adds flags to the server (for example SERVER_ARGS="--isolation none" to parse in-process);
+# SKIP_BUILD=1 runs the release binary already built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 image=${1:?usage: $0 IMAGE [DEVICE_TYPE] [PORT]}
@@ -11,7 +12,7 @@ device=${2:-macbook}
 port=${3:-18181}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 
-swift build -c release --product legible-server
+[ -n "${SKIP_BUILD:-}" ] || swift build -c release --product legible-server
 data=$(mktemp -d)
 work=$(mktemp -d)
 .build/release/legible-server --port "$port" --data-dir "$data" --rate-limit 1000000 --log-level warning ${SERVER_ARGS:-} &

@@ -68,7 +68,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Where untrusted images and PDFs are parsed: process (engine worker processes under limits) or none (in the server process)."))
     var isolation: Isolation = .process
-    @Option(name: .customLong("engine-workers"), help: "Engine worker processes; default: active cores + 1.")
+    @Option(name: .customLong("engine-workers"), help: "Engine worker processes; default: active cores.")
     var engineWorkers: Int?
     @Option(name: .customLong("worker-memory"), help: "Address space per engine worker, bytes; default 3 GiB.")
     var workerMemory: Int?
@@ -145,7 +145,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
                 deadline: jobDeadline ?? EngineWorkerLimits().deadline)
             engines = .isolated(
                 try IsolatedEngine(
-                    workers: engineWorkers ?? ProcessInfo.processInfo.activeProcessorCount + 1,
+                    workers: engineWorkers ?? ProcessInfo.processInfo.activeProcessorCount,
                     executable: IsolatedEngine.currentExecutable, limits: limits,
                     scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader, logger: logger))
             logger.info(

@@ -36,7 +36,8 @@ actor EngineWorkerPool {
     /// Process ids of the workers running a request.
     private var running: Set<pid_t> = []
     private var busy: Int { running.count }
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Requests waiting for a worker, first come first served: a freed worker is handed to the oldest.
+    private var waiters: [CheckedContinuation<EngineWorkerProcess, Never>] = []
     private var replacements = 0
 
     /// Starts `size` workers.
@@ -138,21 +139,32 @@ actor EngineWorkerPool {
 
     private func checkOut() async -> EngineWorkerProcess {
         // A worker that could not be restarted earlier is tried again when one is needed.
-        if idle.isEmpty, busy < size, let worker = try? EngineWorkerProcess(executable: executable, arguments: arguments) {
-            idle.append(worker)
+        if idle.isEmpty, busy + waiters.count < size,
+            let worker = try? EngineWorkerProcess(executable: executable, arguments: arguments)
+        {
+            release(worker)
         }
-        while idle.isEmpty {
-            await withCheckedContinuation { waiters.append($0) }
+        if waiters.isEmpty, let worker = idle.popLast() {
+            running.insert(worker.pid)
+            return worker
         }
-        let worker = idle.removeLast()
-        running.insert(worker.pid)
-        return worker
+        // Handed over by `release`, already marked running: a request arriving later cannot take it first.
+        return await withCheckedContinuation { waiters.append($0) }
     }
 
     private func checkIn(_ worker: EngineWorkerProcess) {
         running.remove(worker.pid)
-        idle.append(worker)
-        if !waiters.isEmpty { waiters.removeFirst().resume() }
+        release(worker)
+    }
+
+    /// Gives an idle worker to the oldest waiting request, or keeps it idle.
+    private func release(_ worker: EngineWorkerProcess) {
+        if waiters.isEmpty {
+            idle.append(worker)
+        } else {
+            running.insert(worker.pid)
+            waiters.removeFirst().resume(returning: worker)
+        }
     }
 
     /// Reaps a failed worker, starts its replacement and hands that to the next waiting request; returns how the
@@ -165,11 +177,10 @@ actor EngineWorkerPool {
             "engine worker replaced", metadata: ["pid": "\(worker.pid)", "reason": "\(reason)", "ended": "\(ending)"])
         running.remove(worker.pid)
         do {
-            idle.append(try EngineWorkerProcess(executable: executable, arguments: arguments))
+            release(try EngineWorkerProcess(executable: executable, arguments: arguments))
         } catch {
             logger.error("cannot start an engine worker", metadata: ["error": "\(error)"])
         }
-        if !waiters.isEmpty { waiters.removeFirst().resume() }
         return ending
     }
 
