@@ -4,9 +4,12 @@ internal import CLeptonica
 extension Image {
     /// Decodes HEIC bytes (the primary image of the file) with libheif into a 32-bit RGB PIX the caller owns.
     ///
-    /// The declared size is checked against `options.maxPixels` before any pixel is decoded. libheif turns
-    /// the image upright itself (the file's rotation and mirroring properties), so no EXIF orientation is
-    /// applied after it.
+    /// The declared size is checked against `options.maxPixels` before any pixel is decoded. A HEIC's primary
+    /// image may be derived (a grid of tiles, an overlay) with its own output size, which a file can set far
+    /// larger than its `ispe` property says; libheif is told that no side may exceed the declared image's
+    /// longer side, so such a file is refused before the derived image is allocated. libheif turns the image
+    /// upright itself (the file's rotation and mirroring properties), so no EXIF orientation is applied after
+    /// it.
     ///
     /// - Throws: `ImagingError.tooManyPixels`, `.zeroSize`, `.damaged` (naming libheif's reason).
     static func decodeHEIC(_ buffer: UnsafeRawBufferPointer, options: DecodeOptions) throws(ImagingError)
@@ -27,6 +30,10 @@ extension Image {
         if width * height > options.maxPixels {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: options.maxPixels)
         }
+        // The longer side as declared before and after rotation and cropping; libheif refuses sides at or past it.
+        let ispeSides = [heif_image_handle_get_ispe_width(handle), heif_image_handle_get_ispe_height(handle)]
+        let longest = max(width, height, Int(ispeSides.max() ?? 0))
+        heif_context_set_maximum_image_size_limit(context, Int32(min(longest + 1, Int(Int32.max))))
         var decoded: OpaquePointer?
         try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil))
         guard let decoded else { throw ImagingError.damaged(format: .heic, reason: "no image was decoded") }

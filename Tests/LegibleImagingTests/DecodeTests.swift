@@ -71,6 +71,20 @@ struct DecodeTests {
         }
     }
 
+    /// `formats/grid-bomb.heic` is `sample.heic` (a grid of one tile, `ispe` 205x102) with the grid's output size
+    /// in its `idat` set to 30000x30000: libheif allocated the grid at that size (gigabytes) and wrote past it.
+    @Test func aHEICGridLargerThanItsDeclaredSizeIsRefusedBeforeDecoding() throws {
+        let bomb = try Fixtures.bytes("formats/grid-bomb.heic")
+        let error = #expect(throws: ImagingError.self) { try Image(data: bomb) }
+        guard case .damaged(format: .heic, let reason) = error else {
+            Issue.record("expected a damaged HEIC, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("30000x30000"))
+        // The untouched file still decodes.
+        #expect(try Image(data: try Fixtures.bytes("formats/sample.heic")).width == 205)
+    }
+
     @Test func rejectsTruncatedJPEG() throws {
         let jpeg = try Fixtures.bytes("formats/sample.jpg")
         for length in [3, 100, jpeg.count / 2, jpeg.count - 10] {
