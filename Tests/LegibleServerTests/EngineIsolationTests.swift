@@ -164,6 +164,10 @@ struct EngineIsolationTests {
                 DocumentDetailResponse.self, try await client.execute(uri: "/api/v1/documents/\(id)", method: .get, headers: alpha))
             #expect(detail.document.status == "failed")
             #expect(detail.document.error == "the file could not be processed safely: it took longer than 8 s")
+            // A HEIC whose grid claims 30000x30000 behind a 205x102 ispe is refused, and the server answers on.
+            let bomb = try await processSerial(
+                client, image: try fixture("formats/grid-bomb.heic"), device: "iphone", headers: bravo)
+            try expectError(bomb, .unprocessableContent, "UNPROCESSABLE_ENTITY")
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
         }
     }
