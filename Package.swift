@@ -34,6 +34,8 @@ let package = Package(
         // `swift package benchmark`. Only the malloc interposer: the ARC runtime interposer's package is not
         // available here (and `.arc` metrics crash without it).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // `swift package generate-documentation`: the DocC catalogues of the public modules.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: C libraries (module map + one header each; Debian -dev packages)

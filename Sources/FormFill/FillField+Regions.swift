@@ -2,7 +2,7 @@ public import FormFields
 public import LegiblePDF
 
 extension FillField {
-    /// The fields for detected regions (``FormFieldDetector``): AcroForm regions are joined to their widget
+    /// The fields for detected regions (`FormFieldDetector`): AcroForm regions are joined to their widget
     /// (same page, rectangles overlapping by IoU 0.5 or more) so interactive fills, on-states and read-only
     /// flags work; region ids are kept, so values keyed by region id match.
     ///

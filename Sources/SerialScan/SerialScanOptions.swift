@@ -47,7 +47,7 @@ public struct SerialScanOptions: Sendable, Hashable {
     public enum LineReader: String, Sendable, Hashable, CaseIterable {
         /// Tesseract's engine: its layout and its network.
         case tesseract
-        /// Tesseract's layout, then Legible's LSTM inference of the same models (``LSTMLineReader``, with
+        /// Tesseract's layout, then Legible's LSTM inference of the same models (`LSTMLineReader`, with
         /// the engine's word lists and its rule for trying its second model): about half the recognition
         /// time. The default.
         case legible

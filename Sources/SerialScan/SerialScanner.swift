@@ -4,7 +4,7 @@ public import LegibleOCR
 
 /// Reads device serial numbers from phone photos: engraved plates, settings screens and printed labels.
 ///
-/// A scan runs on one recogniser borrowed from a ``RecognizerPool`` (one core), so a pool of N engines
+/// A scan runs on one recogniser borrowed from a `RecognizerPool` (one core), so a pool of N engines
 /// scans N photos at once. The scanner is `Sendable`: share one per process.
 public final class SerialScanner: Sendable {
     /// The engines scans run on.
@@ -46,6 +46,7 @@ public final class SerialScanner: Sendable {
     /// Scans encoded image bytes (JPEG, PNG, ...), turned upright by their EXIF orientation.
     ///
     /// - Parameters:
+    ///   - imageData: The encoded photo: JPEG, HEIC, PNG, TIFF, WebP, BMP, PNM or GIF.
     ///   - preset: The kind of photo, or `.auto` to decide from the image.
     ///   - deviceType: The device, when known; shifts the ranking towards its maker's formats.
     /// - Throws: `SerialScanError.image` for bytes that are not a usable image (the error names the problem
