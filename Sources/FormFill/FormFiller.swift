@@ -146,6 +146,8 @@ public struct FormFiller: Sendable {
         var warnings = warnings
         var filled = 0
         let document = try withoutOldAppearances(document, fields: fields, values: values)
+        // Printing draws every image through Poppler, which decodes each one whole first.
+        do { try document.checkImageSizes() } catch { throw FillError.document(reason: error.description) }
         let first = try page(document, 0)
         let writer = try CairoPDFWriter(width: first.width, height: first.height)
         let drawer = ValueDrawer(context: writer.context)

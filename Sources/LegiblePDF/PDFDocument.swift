@@ -20,6 +20,8 @@ public final class PDFDocument {
     var knownFieldIDs: Set<Int>?
     /// The comb widgets' rectangles, read on the first ``combWidgetRects()``.
     var combRects: [Int: [PDFRect]]?
+    /// The largest image the file declares, read on the first ``checkImageSizes()`` (outer nil: not read yet).
+    var largestImage: (width: Int, height: Int)??
 
     /// Opens a PDF from its bytes.
     ///
@@ -111,6 +113,19 @@ public final class PDFDocument {
     /// Poppler-GLib does not expose XFA, so this scans the raw bytes, including compressed object streams.
     /// Encrypted documents whose streams are encrypted may be reported as false.
     public var hasXFA: Bool { RawPDFScanner(data: data).containsName("XFA") }
+
+    /// Refuses a document whose largest declared image passes `options.maxImagePixels`, before anything draws it
+    /// (Poppler decodes an image whole, so a 30000 x 30000 image costs gigabytes at any DPI). Read once per
+    /// document. Not thread-safe, like the document.
+    /// - Throws: `PDFError.imageTooLarge`.
+    public func checkImageSizes() throws(PDFError) {
+        if largestImage == nil { largestImage = .some(RawPDFScanner(data: data).largestImage()) }
+        guard let found = largestImage ?? nil else { return }
+        let (pixels, overflow) = found.width.multipliedReportingOverflow(by: found.height)
+        if overflow || pixels > options.maxImagePixels {
+            throw PDFError.imageTooLarge(width: found.width, height: found.height, limit: options.maxImagePixels)
+        }
+    }
 
     /// Whether a Poppler error means "encrypted" or "damaged", as a `PDFError`.
     static func translate(_ error: UnsafeMutablePointer<GError>?, hadPassword: Bool) -> PDFError {

@@ -24,6 +24,8 @@ public enum PDFError: Error, Equatable, Sendable, CustomStringConvertible {
     case xfaOnly
     /// A raster would be larger than the pixel limit.
     case rasterTooLarge(width: Int, height: Int, limit: Int)
+    /// The document holds an image larger than the image pixel limit; its pages are not drawn.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
     /// An argument is out of range (a zero DPI, an empty clip).
     case invalidArgument(operation: String, reason: String)
     /// A file could not be read.
@@ -49,6 +51,8 @@ public enum PDFError: Error, Equatable, Sendable, CustomStringConvertible {
             return "PDF is an XFA-only form (Adobe LiveCycle dynamic form); its fields are not in AcroForm and cannot be read"
         case .rasterTooLarge(let width, let height, let limit):
             return "raster of \(width)x\(height) pixels exceeds the limit of \(limit) pixels; use a lower DPI"
+        case .imageTooLarge(let width, let height, let limit):
+            return "PDF holds an image of \(width)x\(height) pixels; the limit is \(limit) pixels"
         case .invalidArgument(let operation, let reason): return "\(operation): \(reason)"
         case .unreadableFile(let path, let reason): return "cannot read \(path): \(reason)"
         case .image(let reason): return "image: \(reason)"

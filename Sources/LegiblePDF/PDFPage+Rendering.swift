@@ -13,7 +13,8 @@ extension PDFPage {
     ///   - color: True for an RGB image, false for 8-bit grey.
     /// - Returns: An image of `ceil(width * dpi / 72)` by `ceil(height * dpi / 72)` pixels.
     /// - Throws: `PDFError.invalidArgument` for a bad DPI or a clip outside the page, `.rasterTooLarge` over
-    ///   the document's `maxRasterPixels`, `.operationFailed` when Cairo fails.
+    ///   the document's `maxRasterPixels`, `.imageTooLarge` when the document holds an image over
+    ///   `maxImagePixels`, `.operationFailed` when Cairo fails.
     public func render(dpi: Double, clip: PDFRect? = nil, color: Bool = false) throws(PDFError) -> Image {
         guard dpi.isFinite, dpi >= 1, dpi <= 2400 else {
             throw PDFError.invalidArgument(operation: "render", reason: "DPI \(dpi) is not in 1...2400")
@@ -29,6 +30,7 @@ extension PDFPage {
         guard pixelWidth <= 1 << 15, pixelHeight <= 1 << 15, pixelWidth * pixelHeight <= limit else {
             throw PDFError.rasterTooLarge(width: pixelWidth, height: pixelHeight, limit: limit)
         }
+        try document.checkImageSizes()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         else { throw PDFError.operationFailed(operation: "render (surface)") }
         defer { cairo_surface_destroy(surface) }

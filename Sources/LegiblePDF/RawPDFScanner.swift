@@ -107,6 +107,23 @@ struct RawPDFScanner {
         return result
     }
 
+    /// The largest image XObject the file declares (`/Subtype /Image` with direct `/Width` and `/Height`), by
+    /// pixels; nil when there is none. Read from the raw objects, so before Poppler decodes anything.
+    func largestImage() -> (width: Int, height: Int)? {
+        var largest: (width: Int, height: Int)?
+        for object in objects([UInt8](data)).values {
+            let text = object.text
+            guard text.contains("/Image"),
+                text.range(of: #"/Subtype\s*/Image\b"#, options: .regularExpression) != nil,
+                let width = Self.integer(after: "/Width", in: text), let height = Self.integer(after: "/Height", in: text),
+                width > 0, height > 0
+            else { continue }
+            if width.multipliedReportingOverflow(by: height).overflow { return (width, height) }
+            if width * height > (largest.map { $0.width * $0.height } ?? 0) { largest = (width, height) }
+        }
+        return largest
+    }
+
     private static func isWhite(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 

@@ -46,6 +46,31 @@ struct PDFPageTests {
         }
     }
 
+    /// A page drawing a grey image that declares `side` x `side` pixels (its data: one run-length run of zeros,
+    /// too short for the size, which does not matter when the size alone refuses it).
+    static func pageWithImage(side: Int) -> Data {
+        MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R "
+                + "/Resources << /XObject << /Im0 5 0 R >> >> >>",
+            MinimalPDF.stream("q 200 0 0 200 0 0 cm /Im0 Do Q"),
+            "<< /Type /XObject /Subtype /Image /Width \(side) /Height \(side) /ColorSpace /DeviceGray "
+                + "/BitsPerComponent 8 /Filter /RunLengthDecode /Length 3 >>\nstream\n\u{81}\u{00}\u{80}\nendstream",
+        ])
+    }
+
+    /// Poppler decodes an image whole before scaling it: a 30000 x 30000 image took gigabytes to draw at any
+    /// DPI. Its declared size is refused before anything draws it; a small image draws.
+    @Test func anImageLargerThanTheImageLimitIsRefusedBeforeDrawing() throws {
+        let bomb = try PDFDocument(data: Self.pageWithImage(side: 30000))
+        #expect(throws: PDFError.imageTooLarge(width: 30000, height: 30000, limit: 150_000_000)) {
+            try bomb.page(at: 0).render(dpi: 72)
+        }
+        let small = try PDFDocument(data: Self.pageWithImage(side: 64))
+        #expect(try small.page(at: 0).render(dpi: 72).width == 200)
+    }
+
     @Test func imageIsWrappedAsAOnePageDocument() throws {
         var pixels = [UInt8](repeating: 255, count: 400 * 300)
         for y in 100..<150 { for x in 200..<300 { pixels[y * 400 + x] = 0 } }
