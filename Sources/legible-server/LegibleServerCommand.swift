@@ -53,7 +53,8 @@ struct LegibleServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("document-ttl"), help: "Document lifetime, seconds (LEGIBLE_DOCUMENT_TTL).")
     var documentTTL: Double?
     @Option(name: .customLong("public-url"), help: "Base URL for links (LEGIBLE_PUBLIC_URL).") var publicURL: String?
-    @Option(help: "Tesseract engines shared by all jobs; default: active cores.") var recognizers: Int?
+    @Option(help: "With --isolation none: Tesseract engines shared by all jobs; default: active cores.")
+    var recognizers: Int?
     @Option(
         name: .customLong("scan-time-limit"),
         help: "Longest a serial scan reads, seconds, before it answers with the best found (LEGIBLE_SCAN_TIME_LIMIT).")
