@@ -80,7 +80,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
     @Flag(name: .customLong("engine-worker"), help: .hidden) var engineWorkerMode = false
 
     /// Where untrusted bytes are parsed.
-    enum Isolation: String, ExpressibleByArgument {
+    enum Isolation: String, ExpressibleByArgument, CaseIterable {
         case process, none
     }
 
