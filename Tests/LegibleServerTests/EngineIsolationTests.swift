@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ServiceLifecycle
 import Testing
 
 #if canImport(Glibc)
@@ -127,6 +128,38 @@ struct EngineIsolationTests {
         }
         let inspection = try await engine.inspect(documentData: samplePDF, format: .pdf)
         #expect(inspection.pageCount == 1)
+    }
+
+    /// Shutdown while a worker renders a document that never finishes: past the (zero) grace period the job is
+    /// cancelled, its worker killed, and the runner stops; the job waits in the queue for the next start.
+    @Test func shutdownEndsWhileAHostileJobRuns() async throws {
+        let engine = try Self.engine(deadline: 600)
+        defer { Task { await engine.shutdown() } }
+        let folder = makeDataDirectory()
+        let store = try ServerStore(path: folder.appendingPathComponent("legible.sqlite").path)
+        let files = try FileStore(root: folder)
+        let document = DocumentRecord(
+            id: UUID().uuidString.lowercased(), owner: "o", fileName: "bomb.pdf", mimeType: "application/pdf",
+            status: .imported, pageCount: 1, sha256: "", byteCount: 0, layout: nil, error: nil, createdAt: Date(),
+            updatedAt: Date(), expiresAt: Date().addingTimeInterval(3600))
+        try await store.insert(document: document)
+        try files.write(HostilePDF.nestedXObjects(), to: files.original(documentID: document.id))
+        let job = JobRecord.pending(kind: .detect, owner: "o", documentId: document.id, now: Date(), lifetime: 3600)
+        _ = try await store.startProcessing(documentID: document.id, owner: "o", job: job, now: Date())
+        let runner = JobRunner(
+            queue: store,
+            processor: JobProcessor(store: store, files: files, engines: .isolated(engine), logger: quietLogger),
+            workerCount: 1, pollInterval: 60, gracePeriod: 0, signal: WakeSignal(), events: JobEvents(),
+            logger: quietLogger)
+        let group = ServiceGroup(services: [runner], logger: quietLogger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            while await engine.pool.busyCount == 0 { try await Task.sleep(for: .milliseconds(20)) }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(try await store.job(id: job.id, owner: nil)?.status == .pending)
+        #expect(await engine.pool.replacedCount == 1)
     }
 
     /// Over HTTP with a real server: the nested-XObject document's job fails at the deadline while another key's
