@@ -108,13 +108,27 @@ struct RawPDFScanner {
     }
 
     /// The largest image XObject the file declares (`/Subtype /Image` with direct `/Width` and `/Height`), by
-    /// pixels; nil when there is none. Read from the raw objects, so before Poppler decodes anything.
+    /// pixels; nil when there is none. An image is a stream, and streams are never inside object streams
+    /// (ISO 32000-1, 7.5.7), so each image's dictionary stands in the file's own bytes: every `/Image` name is
+    /// looked at in its object's text (from `obj` to `stream`, at most 4 KB each way), in one pass over the file.
     func largestImage() -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        let name = Array("/Image".utf8), objectKeyword = Array("obj".utf8)
+        let ends = [Array("stream".utf8), Array("endobj".utf8)]
         var largest: (width: Int, height: Int)?
-        for object in objects([UInt8](data)).values {
-            let text = object.text
-            guard text.contains("/Image"),
-                text.range(of: #"/Subtype\s*/Image\b"#, options: .regularExpression) != nil,
+        var position = 0
+        while let found = ByteSearch.firstIndex(of: name, in: bytes, from: position) {
+            position = found + name.count
+            if position < bytes.count, !Self.isDelimiter(bytes[position]) { continue }  // /ImageB, /ImageMask...
+            var start = found
+            let floor = max(0, found - 4096)
+            while start > floor, !bytes[start..<min(bytes.count, start + objectKeyword.count)].elementsEqual(objectKeyword) {
+                start -= 1
+            }
+            let window = Array(bytes[found..<min(bytes.count, found + 4096)])
+            let end = found + (ends.compactMap { ByteSearch.firstIndex(of: $0, in: window, from: 0) }.min() ?? window.count)
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            guard text.range(of: #"/Subtype\s*/Image\b"#, options: .regularExpression) != nil,
                 let width = Self.integer(after: "/Width", in: text), let height = Self.integer(after: "/Height", in: text),
                 width > 0, height > 0
             else { continue }
@@ -122,6 +136,10 @@ struct RawPDFScanner {
             if width * height > (largest.map { $0.width * $0.height } ?? 0) { largest = (width, height) }
         }
         return largest
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        isWhite(byte) || "/<>[]()%{}".utf8.contains(byte)
     }
 
     private static func isWhite(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(byte) }
