@@ -8,8 +8,9 @@ struct EngineWorkerRequest: Codable, Sendable {
     }
 
     var operation: Operation
-    /// CPU seconds the worker may spend on this request before the kernel stops it (`RLIMIT_CPU`).
-    var cpuSeconds: Int
+    /// CPU seconds the worker may spend on this request before the kernel stops it (`RLIMIT_CPU`); set by the
+    /// pool from its deadline.
+    var cpuSeconds = 0
     var preset: ScanPreset?
     var deviceType: ScanDeviceType?
     /// The document's MIME type (`DocumentFormat`).

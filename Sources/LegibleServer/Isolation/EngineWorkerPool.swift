@@ -35,7 +35,6 @@ actor EngineWorkerPool {
     private var idle: [EngineWorkerProcess] = []
     /// Process ids of the workers running a request.
     private var running: Set<pid_t> = []
-    private var busy: Int { running.count }
     /// Requests waiting for a worker, first come first served: a freed worker is handed to the oldest.
     private var waiters: [CheckedContinuation<EngineWorkerProcess, Never>] = []
     private var replacements = 0
@@ -54,7 +53,7 @@ actor EngineWorkerPool {
     }
 
     /// Workers running a request now.
-    var busyCount: Int { busy }
+    var busyCount: Int { running.count }
 
     /// Process ids of the workers running a request now.
     var busyProcessIDs: [pid_t] { Array(running) }
@@ -78,16 +77,13 @@ actor EngineWorkerPool {
             if let error = header.error { throw error }
             return (header, reply.payload)
         case .cancelled:
-            worker.kill()
             await replace(worker, because: "the request was cancelled")
             throw CancellationError()
         case .deadline:
-            worker.kill()
             await replace(worker, because: "deadline")
             throw EngineError.invalidInput(
                 "the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
         case .died(let reason):
-            worker.kill()
             let ending = await replace(worker, because: reason)
             throw EngineError.invalidInput(
                 "the file could not be processed safely: the engine worker stopped (\(ending))")
@@ -108,7 +104,8 @@ actor EngineWorkerPool {
         case cancelled
     }
 
-    /// One exchange raced against the deadline; a late or cancelled exchange's worker is killed by the caller.
+    /// One exchange raced against the deadline. Unless it ends in a reply, the worker is killed here (a late or
+    /// cancelled exchange is blocked in a read until then); the caller replaces it.
     private static func exchange(_ frame: EngineWorkerFrame, with worker: EngineWorkerProcess, deadline: TimeInterval)
         async -> Outcome
     {
@@ -139,7 +136,7 @@ actor EngineWorkerPool {
 
     private func checkOut() async -> EngineWorkerProcess {
         // A worker that could not be restarted earlier is tried again when one is needed.
-        if idle.isEmpty, busy + waiters.count < size,
+        if idle.isEmpty, running.count + waiters.count < size,
             let worker = try? EngineWorkerProcess(executable: executable, arguments: arguments)
         {
             release(worker)

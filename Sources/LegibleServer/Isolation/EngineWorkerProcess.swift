@@ -97,12 +97,6 @@ final class EngineWorkerProcess: Sendable {
         }
     }
 
-    /// Reaps the child if it has already ended, without waiting; nil while it still runs.
-    func exitStatus() -> String? {
-        var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == pid ? Self.describe(status) : nil
-    }
-
     private static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }

@@ -44,7 +44,7 @@ public struct IsolatedEngine: SerialReading, FieldDetecting, FormComposing {
     public func readSerials(imageData: Data, preset: ScanPreset, deviceType: ScanDeviceType) async throws
         -> SerialReadout
     {
-        let request = EngineWorkerRequest(operation: .readSerials, cpuSeconds: 0, preset: preset, deviceType: deviceType)
+        let request = EngineWorkerRequest(operation: .readSerials, preset: preset, deviceType: deviceType)
         let (reply, _) = try await pool.perform(request, payload: imageData)
         guard let readout = reply.readout else { throw EngineWorkerFailure(message: "the worker sent no readout") }
         return readout
@@ -59,7 +59,7 @@ public struct IsolatedEngine: SerialReading, FieldDetecting, FormComposing {
 
     /// Opens the document in a worker and counts its pages; see `FieldDetecting`.
     public func inspect(documentData: Data, format: DocumentFormat) async throws -> DocumentInspection {
-        let request = EngineWorkerRequest(operation: .inspect, cpuSeconds: 0, mimeType: format.mimeType)
+        let request = EngineWorkerRequest(operation: .inspect, mimeType: format.mimeType)
         let (reply, _) = try await pool.perform(request, payload: documentData)
         guard let pageCount = reply.pageCount else { throw EngineWorkerFailure(message: "the worker sent no page count") }
         return DocumentInspection(pageCount: pageCount)
@@ -67,7 +67,7 @@ public struct IsolatedEngine: SerialReading, FieldDetecting, FormComposing {
 
     /// Detects fields in a worker; see `FieldDetecting`.
     public func detectFields(documentData: Data, format: DocumentFormat) async throws -> DetectedLayout {
-        let request = EngineWorkerRequest(operation: .detectFields, cpuSeconds: 0, mimeType: format.mimeType)
+        let request = EngineWorkerRequest(operation: .detectFields, mimeType: format.mimeType)
         let (reply, _) = try await pool.perform(request, payload: documentData)
         guard let layout = reply.layout else { throw EngineWorkerFailure(message: "the worker sent no layout") }
         return layout
@@ -78,7 +78,7 @@ public struct IsolatedEngine: SerialReading, FieldDetecting, FormComposing {
         async throws -> Data
     {
         let request = EngineWorkerRequest(
-            operation: .compose, cpuSeconds: 0, mimeType: format.mimeType, layout: layout, values: values)
+            operation: .compose, mimeType: format.mimeType, layout: layout, values: values)
         let (_, pdf) = try await pool.perform(request, payload: documentData)
         return pdf
     }
