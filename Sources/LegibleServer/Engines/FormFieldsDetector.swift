@@ -1,4 +1,3 @@
-import Dispatch
 import FormFields
 public import Foundation
 public import LegiblePDF
@@ -22,7 +21,7 @@ public struct FormFieldsDetector: FieldDetecting {
     /// - Throws: `EngineError.invalidInput` naming the problem (encrypted, damaged, too many pages...).
     public func inspect(documentData: Data, format: DocumentFormat) async throws -> DocumentInspection {
         let options = options
-        return try await Self.offPool {
+        return try await runOffCooperativePool {
             DocumentInspection(pageCount: try Self.open(documentData, format: format, options: options).pageCount)
         }
     }
@@ -31,7 +30,7 @@ public struct FormFieldsDetector: FieldDetecting {
     /// - Throws: `EngineError.invalidInput` for documents that cannot be read.
     public func detectFields(documentData: Data, format: DocumentFormat) async throws -> DetectedLayout {
         let options = options, detector = FormFieldDetector(textReader: labelReader)
-        return try await Self.offPool {
+        return try await runOffCooperativePool {
             let document = try Self.open(documentData, format: format, options: options)
             var pages: [PageSize] = []
             for index in 0..<document.pageCount {
@@ -66,12 +65,6 @@ public struct FormFieldsDetector: FieldDetecting {
             return try body()
         } catch {
             throw EngineError.invalidInput(error.description)
-        }
-    }
-
-    private static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try body() }) }
         }
     }
 }

@@ -31,7 +31,7 @@ public enum EngineWorker {
         while true {
             let frame: EngineWorkerFrame?
             do {
-                frame = try await blocking { try EngineWorkerFrame.read(from: STDIN_FILENO) }
+                frame = try await runOffCooperativePool { try EngineWorkerFrame.read(from: STDIN_FILENO) }
             } catch {
                 return 74
             }
@@ -91,13 +91,6 @@ public enum EngineWorker {
         getrlimit(resourceCPU, &limit)
         limit.rlim_cur = min(rlim_t(used + max(1, seconds)), limit.rlim_max)
         setrlimit(resourceCPU, &limit)
-    }
-
-    /// Runs blocking I/O off Swift's cooperative threads.
-    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
     }
 }
 
