@@ -54,12 +54,12 @@ struct APIKeyMiddleware: RouterMiddleware {
             let standing = await failures.peek(address)
             if !standing.allowed { throw Self.throttled(standing) }
         }
-        guard let key = Self.presentedKey(request), let owner = owners[key] else {
+        let key = Self.presentedKey(request)
+        guard let key, let owner = owners[key] else {
             if let failures { _ = await failures.consume(address) }
-            if Self.presentedKey(request) == nil {
-                throw APIError.unauthorized("missing API key: send X-API-Key or Authorization: Bearer")
-            }
-            throw APIError.unauthorized("invalid API key")
+            throw key == nil
+                ? APIError.unauthorized("missing API key: send X-API-Key or Authorization: Bearer")
+                : APIError.unauthorized("invalid API key")
         }
         context.owner = owner
         context.logger[metadataKey: "owner"] = "\(owner)"
