@@ -1,3 +1,5 @@
+public import LegiblePDF
+
 /// A place on a page where a person is meant to write or tick.
 ///
 /// Geometry is in PDF points (1/72 inch) with the origin at the top-left of the page as a viewer shows it.
@@ -49,4 +51,9 @@ public struct FieldRegion: Sendable, Codable, Hashable, Identifiable {
         self.maxLength = maxLength
         self.options = options
     }
+}
+
+extension FieldRegion {
+    /// The region's rectangle, in points with the page's top-left origin.
+    public var rect: PDFRect { PDFRect(x: x, y: y, width: width, height: height) }
 }

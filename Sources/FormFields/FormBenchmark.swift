@@ -145,8 +145,7 @@ public struct FormBenchmark {
                     blankOnly && [.text, .comb, .choice, .multiline].contains($0.kind) && !($0.value ?? "").isEmpty
                 }
                 regions.removeAll { region in
-                    let rect = PDFRect(x: region.x, y: region.y, width: region.width, height: region.height)
-                    return prefilled.contains { $0.rect.intersectionOverUnion(rect) >= FormScoring.matchThreshold }
+                    prefilled.contains { $0.rect.intersectionOverUnion(region.rect) >= FormScoring.matchThreshold }
                 }
                 let truth: [FormScoring.TruthField] = widgets.compactMap { widget in
                     if prefilled.contains(widget) { return nil }
@@ -186,7 +185,7 @@ public struct FormBenchmark {
         truth.filter { field in
             !regions.contains { r in
                 r.pageIndex == field.pageIndex
-                    && PDFRect(x: r.x, y: r.y, width: r.width, height: r.height).intersectionOverUnion(field.rect)
+                    && r.rect.intersectionOverUnion(field.rect)
                         >= FormScoring.matchThreshold
             }
         }

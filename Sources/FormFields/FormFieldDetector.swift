@@ -54,13 +54,12 @@ public struct FormFieldDetector: Sendable {
             guard !anyWidgets || addsVisualRegionsToInteractiveForms else { continue }
             let visual = try detectVisually(on: page, seed: seed)
             let margin = Self.widgetClearance
+            let widgetRects = widgetRegions.map(\.rect)
             regions += visual.filter { candidate in
                 let clear = PDFRect(
                     x: candidate.x - margin, y: candidate.y - margin, width: candidate.width + 2 * margin,
                     height: candidate.height + 2 * margin)
-                return !widgetRegions.contains {
-                    clear.intersection(PDFRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) != nil
-                }
+                return !widgetRects.contains { clear.intersection($0) != nil }
             }
         }
         if !anyWidgets, document.hasXFA, regions.isEmpty { throw PDFError.xfaOnly }

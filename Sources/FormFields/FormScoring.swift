@@ -102,7 +102,7 @@ public enum FormScoring {
     static func matches(detected: [FieldRegion], truth: [TruthField]) -> [(Int, Int)] {
         var pairs: [(iou: Double, detected: Int, truth: Int)] = []
         for (d, region) in detected.enumerated() {
-            let rect = PDFRect(x: region.x, y: region.y, width: region.width, height: region.height)
+            let rect = region.rect
             for (t, field) in truth.enumerated() where field.pageIndex == region.pageIndex {
                 let iou = rect.intersectionOverUnion(field.rect)
                 if iou >= matchThreshold { pairs.append((iou, d, t)) }

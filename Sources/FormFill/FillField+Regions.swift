@@ -12,7 +12,7 @@ extension FillField {
         var used = Set<Int>()
         var fields: [FillField] = []
         for region in regions {
-            let rect = PDFRect(x: region.x, y: region.y, width: region.width, height: region.height)
+            let rect = region.rect
             let match = widgets.indices
                 .filter { !used.contains($0) && widgets[$0].pageIndex == region.pageIndex }
                 .max { widgets[$0].rect.intersectionOverUnion(rect) < widgets[$1].rect.intersectionOverUnion(rect) }
