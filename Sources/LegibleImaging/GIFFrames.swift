@@ -30,7 +30,6 @@ enum GIFFrames {
         let screenFlags = bytes[10]
         if screenFlags & 0x80 != 0 { offset += 3 << (Int(screenFlags & 0x07) + 1) }
         var firstFrameEnd: Int?
-        var frames = 0
         while true {
             guard offset < bytes.count else {
                 // Many GIFs in the wild lack the trailer; what was read is what there is.
@@ -53,10 +52,9 @@ enum GIFFrames {
             offset += 10
             if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }  // local colour table
             offset = try skipSubBlocks(from: offset + 1)  // LZW minimum code size, then the image data
-            frames += 1
             if firstFrameEnd == nil { firstFrameEnd = offset }
         }
-        guard frames > 0, let end = firstFrameEnd else { throw damaged("it holds no image") }
+        guard let end = firstFrameEnd else { throw damaged("it holds no image") }
         var first = Array(UnsafeRawBufferPointer(rebasing: bytes[0..<end]))
         first.append(0x3B)
         return first
