@@ -51,14 +51,16 @@ public final class PDFPage {
     }
 
     /// The words of the page's text layer with their boxes in points (top-left origin). Empty for scans.
+    ///
+    /// A word is a run of glyphs on one line without whitespace and without a horizontal jump of more than
+    /// 0.6 of the glyphs' height (cells of a table laid out apart are separate words).
     public func words() -> [PDFWord] {
-        guard let text = poppler_page_get_text(handle) else { return [] }
-        defer { g_free(text) }
-        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        guard poppler_page_get_text_layout(handle, &rectangles, &count) != 0, let rectangles else { return [] }
-        defer { g_free(rectangles) }
-        let scalars = Array(String(cString: text).unicodeScalars)
+        Self.words(of: glyphs())
+    }
+
+    /// Groups glyphs into words as ``words()`` does: whitespace and line breaks end a word, and so does a
+    /// jump right of more than 0.6 of the glyphs' height or a step back left.
+    public static func words(of glyphs: [PDFGlyph]) -> [PDFWord] {
         var words: [PDFWord] = []
         var current = ""
         var box: PDFRect?
@@ -68,29 +70,49 @@ public final class PDFPage {
             current = ""
             box = nil
         }
-        for (position, scalar) in scalars.enumerated() where position < Int(count) {
-            if scalar == "\n" || scalar == "\r" {
+        for glyph in glyphs {
+            if glyph.lineIndex != line {
                 flush()
-                if scalar == "\n" { line += 1 }
+                line = glyph.lineIndex
+            }
+            if glyph.scalar.properties.isWhitespace {
+                flush()
                 continue
             }
-            if scalar.properties.isWhitespace {
-                flush()
-                continue
-            }
-            let r = rectangles[position]
-            let rect = PDFRect(x0: r.x1, y0: r.y1, x1: r.x2, y1: r.y2)
-            // A large horizontal jump inside one "word" is two words laid out apart (table cells).
+            let rect = glyph.rect
             if let previous = box, rect.x - previous.maxX > max(rect.height, previous.height) * 0.6
                 || rect.maxX < previous.x
             {
                 flush()
             }
-            current.unicodeScalars.append(scalar)
+            current.unicodeScalars.append(glyph.scalar)
             box = box.map { $0.union(rect) } ?? rect
         }
         flush()
         return words
+    }
+
+    /// The characters of the page's text layer with their boxes in points (top-left origin), in Poppler's
+    /// reading order, whitespace included (line breaks are not glyphs: they advance `lineIndex`). Empty for
+    /// scans.
+    public func glyphs() -> [PDFGlyph] {
+        guard let text = poppler_page_get_text(handle) else { return [] }
+        defer { g_free(text) }
+        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(handle, &rectangles, &count) != 0, let rectangles else { return [] }
+        defer { g_free(rectangles) }
+        var glyphs: [PDFGlyph] = []
+        var line = 0
+        for (position, scalar) in String(cString: text).unicodeScalars.enumerated() where position < Int(count) {
+            if scalar == "\n" || scalar == "\r" {
+                if scalar == "\n" { line += 1 }
+                continue
+            }
+            let r = rectangles[position]
+            glyphs.append(PDFGlyph(scalar: scalar, rect: PDFRect(x0: r.x1, y0: r.y1, x1: r.x2, y1: r.y2), lineIndex: line))
+        }
+        return glyphs
     }
 
     /// Converts a rectangle in PDF user space relative to the crop box origin (bottom-left, unrotated) to the
