@@ -77,7 +77,13 @@ struct InkRaster {
                     let overlap = min(segment.x1, run.1) - max(segment.x0, run.0)
                     if overlap > bestOverlap { best = index; bestOverlap = overlap }
                 }
-                if best >= 0, bestOverlap * 2 >= min(segment.width, runs[best].1 - runs[best].0) {
+                // A run continues a ruling only when it is about as long: a ruling drawn against a tinted
+                // cell or a panel (a run several times longer or shorter on the next row) stays a ruling
+                // rather than becoming the top of a thick block that is no ruling at all.
+                let runWidth = best >= 0 ? runs[best].1 - runs[best].0 : 0
+                if best >= 0, bestOverlap * 2 >= min(segment.width, runWidth),
+                    min(segment.width, runWidth) * 2 >= max(segment.width, runWidth)
+                {
                     used.insert(best)
                     var grown = segment
                     grown.x0 = min(grown.x0, runs[best].0)

@@ -194,6 +194,8 @@ struct VisualDetector {
             guard box.x0 > 0, box.y0 > 0, box.x1 < r.width, box.y1 < r.height else { continue }
             guard box.width >= minWidth, box.height >= minHeight else { continue }
             guard Double(box.area) < 0.5 * Double(r.width * r.height) else { continue }
+            // Paper enclosed by rulings but mostly ink inside is a button or a blocked-out (shaded) cell.
+            if r.inkFraction(box) > 0.5 { continue }
             let real = ruledSides(box, mask: lineMask)
             guard real.count >= 3, real.count == 4 || ruledSides(box, mask: closedMask).count == 4 else { continue }
             cells.append(box)
@@ -553,6 +555,8 @@ struct VisualDetector {
             }) {
                 continue
             }
+            // The top edge of a filled shape (a button, a dark panel) has ink, not paper, right below it.
+            if r.inkFraction(Box(x0: b.x0, y0: b.y1, x1: b.x1, y1: b.y1 + r.px(2))) > 0.5 { continue }
             // A stroke inside a word of the text layer is part of its lettering (a heading's bar, a strike-through).
             if letterBoxes.contains(where: { $0.contains(b, slack: 1) }) { continue }
             // A short straight stretch of a curve (a banner's ribbon) is not a line to write on.

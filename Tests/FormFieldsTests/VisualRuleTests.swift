@@ -221,6 +221,22 @@ struct VisualRuleTests {
         #expect(regions.contains { $0.y < 200 && $0.y + $0.height >= 198 && $0.width > 200 })
     }
 
+    @Test func rulingsAlongAShadedCellStayRulings() throws {
+        // A table of three rows and two columns whose middle right cell is blocked out in dark grey: the
+        // rulings around it run the table's width and height, the shading only one cell's.
+        var page = Sketch()
+        for y in [100.0, 120.0, 140.0, 160.0] { page.hline(x0: 60, x1: 400, y: y) }
+        for x in [60.0, 250.0, 400.0] { page.vline(x: x, y0: 100, y1: 160) }
+        page.fill(x: 251, y: 121, width: 149, height: 19, gray: 110)
+        let regions = try page.detect()
+        for (x0, x1) in [(61.0, 250.0), (251.0, 400.0)] {
+            for (y0, y1) in [(101.0, 120.0), (121.0, 140.0), (141.0, 160.0)] where (x0, y0) != (251, 121) {
+                #expect(regions.contains { overlaps($0, x0: x0, y0: y0, x1: x1, y1: y1) }, "cell \(x0)...\(x1) × \(y0)...\(y1)")
+            }
+        }
+        #expect(regions.count == 5, "the shaded cell is no field: \(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+    }
+
     @Test func paleRadioRingsAreFoundAndDarkLettersAreNot() throws {
         var page = Sketch()
         // A radio ring drawn in light grey (too pale for the ink threshold), its label further right.
