@@ -20,6 +20,16 @@ struct FormsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --regions: write one PNG per page with the regions drawn into this folder.")
     var overlay: String?
 
+    @Option(name: .long, help: "Raster resolution for pages with a text layer, pixels per inch.")
+    var bornDigitalDPI = FormFieldDetector().bornDigitalDPI
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --dir: a file of form stems (one per line, # comments) kept out of tuning.",
+            discussion: "Their totals are printed apart from the rest's: tuned on, and never tuned on."))
+    var validation: String?
+
     @Flag(name: .long, help: "With --dir: list the truth fields each document missed.")
     var verbose = false
 
@@ -56,7 +66,7 @@ struct FormsCommand: AsyncParsableCommand {
         } else {
             document = try PDFDocument(imageData: data)
         }
-        let detector = FormFieldDetector()
+        let detector = FormFieldDetector(bornDigitalDPI: bornDigitalDPI)
         let found = try visual
             ? (0..<document.pageCount).flatMap { index in try detector.detectVisually(on: document.page(at: index)) }
             : detector.detect(document)
@@ -75,7 +85,11 @@ struct FormsCommand: AsyncParsableCommand {
 
     private func score(directory: String) throws {
         let root = URL(fileURLWithPath: directory)
-        let benchmark = FormBenchmark()
+        let validationStems = try validation.map { path in
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        } ?? []
+        let benchmark = FormBenchmark(detector: FormFieldDetector(bornDigitalDPI: bornDigitalDPI))
         var results = try benchmark.scoreDerived(directory: root)
         if visualOnInteractive {
             var drawn: ((URL) -> PDFDocument?)?
@@ -127,6 +141,18 @@ struct FormsCommand: AsyncParsableCommand {
                 }
             }
             print(line("OVERALL \(kind)", total, String(format: "  %.0f ms/page", milliseconds / Double(max(1, pages)))))
+            if !validationStems.isEmpty {
+                let ofKind = results.filter { $0.kind == kind }
+                for (name, held) in [("tuning", false), ("validation", true)] {
+                    let group = ofKind.filter { result in
+                        validationStems.contains { result.file.hasPrefix($0 + ".") } == held
+                    }
+                    let sum = group.reduce(FormScoring.Score()) { $0 + $1.score }
+                    let meanRecall = group.map(\.score.recall).reduce(0, +) / Double(max(1, group.count))
+                    print(line(
+                        "  \(name) (\(group.count) forms)", sum, String(format: "  per-form mean R %.3f", meanRecall)))
+                }
+            }
             if kind.hasSuffix("interactive"), missed > 0 {
                 let found = Double(total.truthCount - missed), drawn = Double(total.truthCount - undrawn)
                 let shown = String(format: "%.3f", found / max(1, drawn))
