@@ -70,8 +70,9 @@ public struct FormFieldDetector: Sendable {
     ///
     /// - Throws: `PDFError.image` / `.rasterTooLarge` when the page cannot be rasterised.
     public func detectVisually(on page: PDFPage, seed: String = "") throws(PDFError) -> [FieldRegion] {
-        var words = page.words()
-        let isScan = words.isEmpty
+        let text = TextLeaders.find(in: page.glyphs())
+        var words = text.words
+        let isScan = words.isEmpty && text.leaders.isEmpty
         let dpi = isScan ? scanDPI : bornDigitalDPI
         let image = try page.render(dpi: dpi)
         let pointsPerPixel = 72 / dpi
@@ -96,7 +97,8 @@ public struct FormFieldDetector: Sendable {
                 .map(pixels)
             let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map(pixels)
             candidates = try VisualDetector(
-                raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan, hintBoxes: hints
+                raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan, hintBoxes: hints,
+                leaderBoxes: text.leaders.map { pixels(PDFWord(text: "", rect: $0, lineIndex: 0)) }
             ).detect()
         } catch let error as PDFError {
             throw error

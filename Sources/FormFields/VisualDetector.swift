@@ -12,6 +12,8 @@ struct VisualDetector {
     /// Boxes of text-layer words that are date formats printed as hints inside fields (`dd.mm.yyyy`), in
     /// pixels: a box holding only such a hint is empty for writing.
     var hintBoxes: [Box] = []
+    /// Fill-in lines typed as underscores or dots in the text layer (``TextLeaders``), in pixels.
+    var leaderBoxes: [Box] = []
 
     func detect() throws -> [VisualCandidate] {
         let r = raster
@@ -74,6 +76,7 @@ struct VisualDetector {
                 candidates.append(field)
             }
         }
+        candidates += typedLeaders(cells: cells, taken: candidates)
         candidates += underlines(
             horizontal + dashedRulings(), posts: vertical, cells: cells, blobs: blobs, taken: candidates)
         return candidates
@@ -534,6 +537,35 @@ struct VisualDetector {
     }
 
     // MARK: Underlines
+
+    /// The fill-in lines of the text layer that no box already covers. A line that runs into a box or cell on
+    /// its own line (within 24 points) leads the eye to that box, where the value goes; it is not a field.
+    private func typedLeaders(cells: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
+        let r = raster
+        return leaderBoxes.compactMap { leader in
+            let boxes = cells + taken.map(\.box)
+            if boxes.contains(where: { $0.iou(leader) > 0.3 || $0.contains(leader, slack: r.px(2)) }) { return nil }
+            let leadsToBox = boxes.contains { box in
+                let sharedHeight = min(box.y1, leader.y1) - max(box.y0, leader.y0)
+                return box.x0 >= leader.x1 - r.px(2) && box.x0 - leader.x1 <= r.px(24)
+                    && sharedHeight * 2 >= min(box.height, leader.height)
+            }
+            if leadsToBox { return nil }
+            // One writes on a typed line as on a drawn one: the room is all the paper above it, up to the
+            // print of the line above, and at least the line's own height.
+            let reach = 2 * leader.height
+            var top = leader.y0
+            while top > max(0, leader.y1 - reach), !rowHasInk(top - 1, from: leader.x0, to: leader.x1) { top -= 1 }
+            let box = Box(x0: leader.x0, y0: top, x1: leader.x1, y1: leader.y1)
+            return VisualCandidate(box: box, shape: .underline, confidence: 0.6)
+        }
+    }
+
+    private func rowHasInk(_ y: Int, from x0: Int, to x1: Int) -> Bool {
+        let r = raster
+        guard y >= 0, y < r.height else { return true }
+        return (max(0, x0)..<max(max(0, x0), min(r.width, x1))).contains { r.isInk($0, y) }
+    }
 
     /// The room above rulings that are not box edges: "Name ________" and signature lines.
     private func underlines(
