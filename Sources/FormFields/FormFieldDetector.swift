@@ -88,17 +88,17 @@ public struct FormFieldDetector: Sendable {
                 "\u{2713}", "\u{2714}", "\u{2715}", "\u{2716}", "\u{2717}", "\u{2718}", "\u{25CF}", "\u{25C9}",
                 "\u{25C6}", "\u{2605}",
             ]
-            func pixels(_ word: PDFWord) -> Box {
+            func pixels(_ rect: PDFRect) -> Box {
                 Box(
-                    x0: Int(word.rect.x / pointsPerPixel), y0: Int(word.rect.y / pointsPerPixel),
-                    x1: Int((word.rect.maxX / pointsPerPixel).rounded(.up)), y1: Int((word.rect.maxY / pointsPerPixel).rounded(.up)))
+                    x0: Int(rect.x / pointsPerPixel), y0: Int(rect.y / pointsPerPixel),
+                    x1: Int((rect.maxX / pointsPerPixel).rounded(.up)), y1: Int((rect.maxY / pointsPerPixel).rounded(.up)))
             }
             let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }
-                .map(pixels)
-            let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map(pixels)
+                .map { pixels($0.rect) }
+            let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map { pixels($0.rect) }
             candidates = try VisualDetector(
                 raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan, hintBoxes: hints,
-                leaderBoxes: text.leaders.map { pixels(PDFWord(text: "", rect: $0, lineIndex: 0)) }
+                leaderBoxes: text.leaders.map(pixels)
             ).detect()
         } catch let error as PDFError {
             throw error

@@ -6,8 +6,8 @@ import LegiblePDF
 /// Drawn as characters, such a line is not a ruling the raster rules can trust (it sits inside a word of the
 /// text layer, and a 1-point dot vanishes at detection resolution), so it is read from the glyphs. Several runs
 /// on one line are several fields, each split from the next by its caption. A run that only leads the eye to a
-/// line number or page number printed right after it (`Wages . . . . . 8`, a table of contents) is a guide,
-/// not a field.
+/// line number, page number or currency sign printed right after it (`Wages . . . . . 8`, `Total . . . . $`, a
+/// table of contents) is a guide to where the value goes, not a field.
 enum TextLeaders {
     /// Fill-in runs and the page's words with those runs taken out (so captions read `NOM`, not `NOM ....`).
     struct Found {
