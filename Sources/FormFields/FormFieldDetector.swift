@@ -93,7 +93,12 @@ public struct FormFieldDetector: Sendable {
                     x0: Int(rect.x / pointsPerPixel), y0: Int(rect.y / pointsPerPixel),
                     x1: Int((rect.maxX / pointsPerPixel).rounded(.up)), y1: Int((rect.maxY / pointsPerPixel).rounded(.up)))
             }
-            let letters = words.filter { word in !word.text.unicodeScalars.contains { boxGlyphs.contains($0) } }
+            // Symbol fonts (Wingdings, Symbol, Dingbats without a Unicode map) put their glyphs in the Private
+            // Use Area: such a glyph is a drawing, not a letter, and the raster decides whether it is a box.
+            let privateUse: ClosedRange<UInt32> = 0xE000...0xF8FF
+            let letters = words.filter { word in
+                !word.text.unicodeScalars.contains { boxGlyphs.contains($0) || privateUse.contains($0.value) }
+            }
                 .map { pixels($0.rect) }
             let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map { pixels($0.rect) }
             candidates = try VisualDetector(
