@@ -69,7 +69,8 @@ struct VisualDetector {
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
-        for fill in try paleFills() where !cells.contains(where: { $0.iou(fill) > 0.5 || fill.contains($0, slack: 2) }) {
+        for fill in try paleFills() + whiteOnTint()
+        where !cells.contains(where: { $0.iou(fill) > 0.5 || fill.contains($0, slack: 2) }) {
             if checkboxes.contains(where: { $0.iou(fill) > 0.3 }) { continue }
             if var field = writableArea(of: fill, isOpen: false, blobs: blobs) {
                 field.confidence -= 0.1
@@ -254,6 +255,42 @@ struct VisualDetector {
             if Double(covered) >= 0.95 * Double(box.area) { fills.append(box) }
         }
         return fills
+    }
+
+    /// White rectangles on a tinted panel with no ruled border: forms printed on a coloured ground leave their
+    /// fields white (passport and visa applications). The white must fill its bounding box and the tint must
+    /// surround it: a ring just outside it is mostly tint, not ink (that would be a ruled box, found as a cell)
+    /// and not paper (that would be the page itself).
+    private func whiteOnTint() throws -> [Box] {
+        let r = raster
+        var pixels = [UInt8](repeating: 255, count: r.width * r.height)
+        for index in 0..<pixels.count where r.gray[index] >= 246 { pixels[index] = 0 }
+        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
+        let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
+        var boxes: [Box] = []
+        for c in try image.thresholded(below: 128).connectedComponents(eightConnected: false) {
+            guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
+            let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
+            guard Double(box.area) < 0.3 * Double(r.width * r.height) else { continue }
+            var white = 0
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 where r.gray[y * r.width + x] >= 246 { white += 1 }
+            }
+            guard Double(white) >= 0.95 * Double(box.area) else { continue }
+            // The ground is tinted two pixels out and still three points further: a pale hairline between
+            // white cells (a comb's partitions) is no ground.
+            func tinted(at distance: Int) -> Bool {
+                let x0 = box.x0 - distance, y0 = box.y0 - distance, x1 = box.x1 - 1 + distance, y1 = box.y1 - 1 + distance
+                guard x0 >= 0, y0 >= 0, x1 < r.width, y1 < r.height else { return false }
+                var ring: [Int] = []
+                for x in box.x0..<box.x1 { ring += [y0 * r.width + x, y1 * r.width + x] }
+                for y in box.y0..<box.y1 { ring += [y * r.width + x0, y * r.width + x1] }
+                let tint = ring.count { r.gray[$0] >= r.threshold && r.gray[$0] < 246 }
+                return Double(tint) >= 0.6 * Double(ring.count)
+            }
+            if tinted(at: 2), tinted(at: 2 + r.px(3)) { boxes.append(box) }
+        }
+        return boxes
     }
 
     /// Bounding boxes of ink that is not a ruling: glyphs, marks, pictures.

@@ -237,6 +237,21 @@ struct VisualRuleTests {
         #expect(regions.count == 5, "the shaded cell is no field: \(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
     }
 
+    @Test func whiteBoxesOnATintedPanelAreFields() throws {
+        // A form printed on a tan ground with its fields left white and no border, and a white margin.
+        var page = Sketch()
+        page.fill(x: 60, y: 100, width: 440, height: 200, gray: 210)
+        page.fill(x: 80, y: 130, width: 200, height: 20, gray: 255)
+        page.fill(x: 300, y: 130, width: 180, height: 20, gray: 255)
+        page.fill(x: 80, y: 200, width: 400, height: 60, gray: 255)
+        let regions = try page.detect()
+        for (x0, y0, x1, y1) in [(80.0, 130.0, 280.0, 150.0), (300.0, 130.0, 480.0, 150.0)] {
+            #expect(regions.contains { overlaps($0, x0: x0, y0: y0, x1: x1, y1: y1) }, "box \(x0)...\(x1) × \(y0)...\(y1)")
+        }
+        #expect(regions.contains { $0.x < 90 && $0.x + $0.width > 470 && $0.y >= 199 && $0.y + $0.height <= 261 })
+        #expect(regions.count == 3, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+    }
+
     @Test func paleRadioRingsAreFoundAndDarkLettersAreNot() throws {
         var page = Sketch()
         // A radio ring drawn in light grey (too pale for the ink threshold), its label further right.
