@@ -61,6 +61,7 @@ struct VisualDetector {
                 !isCornerPiece(blob, of: cell, roundedCorners: roundedCorners)
                     && !hintBoxes.contains { $0.contains(blob, slack: 2) }
             }
+            if isHeadingBand(cell, blobs: contents) { continue }
             if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) {
                 inCells.append(field)
             }
@@ -255,6 +256,22 @@ struct VisualDetector {
             if Double(covered) >= 0.95 * Double(box.area) { fills.append(box) }
         }
         return fills
+    }
+
+    /// True for a section heading's band: a tinted cell across half the page or more with print in it
+    /// ("Section II: Claimant's information" on grey). The room after such a heading is the rest of the bar, not
+    /// a field; a field's tinted background holds no caption and is rarely that wide.
+    private func isHeadingBand(_ cell: Box, blobs: [Box]) -> Bool {
+        let r = raster
+        guard cell.width * 2 >= r.width, blobs.contains(where: { cell.containsCenter(of: $0) }) else { return false }
+        var paper = 0, tinted = 0
+        for y in stride(from: cell.y0, to: cell.y1, by: 2) {
+            for x in stride(from: cell.x0, to: cell.x1, by: 2) where !r.isInk(x, y) {
+                paper += 1
+                if r.gray[y * r.width + x] < 246 { tinted += 1 }
+            }
+        }
+        return paper > 0 && Double(tinted) >= 0.8 * Double(paper)
     }
 
     /// White rectangles on a tinted panel with no ruled border: forms printed on a coloured ground leave their

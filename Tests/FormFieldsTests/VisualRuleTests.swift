@@ -252,6 +252,19 @@ struct VisualRuleTests {
         #expect(regions.count == 3, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
     }
 
+    @Test func aSectionHeadingOnAGreyBandIsNotAField() throws {
+        // A boxed form: a grey heading band across the page with its title, then a row of two empty cells.
+        var page = Sketch()
+        page.fill(x: 41, y: 101, width: 519, height: 19, gray: 200)
+        page.caption(x: 50, y: 107, width: 120)
+        for y in [100.0, 120.0, 145.0] { page.hline(x0: 40, x1: 560, y: y) }
+        for x in [40.0, 560.0] { page.vline(x: x, y0: 100, y1: 145) }
+        page.vline(x: 300, y0: 120, y1: 145)
+        let regions = try page.detect()
+        #expect(!regions.contains { $0.y < 118 }, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+        #expect(regions.count == 2)
+    }
+
     @Test func paleRadioRingsAreFoundAndDarkLettersAreNot() throws {
         var page = Sketch()
         // A radio ring drawn in light grey (too pale for the ink threshold), its label further right.
