@@ -280,8 +280,25 @@ struct VisualDetector {
     /// and not paper (that would be the page itself).
     private func whiteOnTint() throws -> [Box] {
         let r = raster
+        // White, with pale hairlines between white (a comb's partitions inside a white field) counted as white.
+        var white = [Bool](repeating: false, count: r.width * r.height)
+        for index in 0..<white.count where r.gray[index] >= 246 { white[index] = true }
+        let hairline = max(1, r.px(1.5))
+        var bridged = white
+        for y in 0..<r.height {
+            var x = 0
+            while x < r.width {
+                guard !white[y * r.width + x] else { x += 1; continue }
+                var end = x
+                while end < r.width, !white[y * r.width + end], r.gray[y * r.width + end] >= r.threshold { end += 1 }
+                if x > 0, end < r.width, end - x <= hairline, white[y * r.width + end] {
+                    for column in x..<end { bridged[y * r.width + column] = true }
+                }
+                x = max(end, x + 1)
+            }
+        }
         var pixels = [UInt8](repeating: 255, count: r.width * r.height)
-        for index in 0..<pixels.count where r.gray[index] >= 246 { pixels[index] = 0 }
+        for index in 0..<pixels.count where bridged[index] { pixels[index] = 0 }
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
         let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
         var boxes: [Box] = []
@@ -289,11 +306,11 @@ struct VisualDetector {
             guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
             guard Double(box.area) < 0.3 * Double(r.width * r.height) else { continue }
-            var white = 0
+            var filled = 0
             for y in box.y0..<box.y1 {
-                for x in box.x0..<box.x1 where r.gray[y * r.width + x] >= 246 { white += 1 }
+                for x in box.x0..<box.x1 where bridged[y * r.width + x] { filled += 1 }
             }
-            guard Double(white) >= 0.95 * Double(box.area) else { continue }
+            guard Double(filled) >= 0.95 * Double(box.area) else { continue }
             // The ground is tinted two pixels out and still three points further: a pale hairline between
             // white cells (a comb's partitions) is no ground.
             func tinted(at distance: Int) -> Bool {

@@ -244,12 +244,16 @@ struct VisualRuleTests {
         page.fill(x: 80, y: 130, width: 200, height: 20, gray: 255)
         page.fill(x: 300, y: 130, width: 180, height: 20, gray: 255)
         page.fill(x: 80, y: 200, width: 400, height: 60, gray: 255)
+        // A white comb: 20 cells parted by pale grey hairlines, one field.
+        page.fill(x: 80, y: 270, width: 400, height: 20, gray: 255)
+        for index in 1..<20 { page.fill(x: 80 + Double(index) * 20, y: 270, width: 0.5, height: 20, gray: 225) }
         let regions = try page.detect()
+        #expect(regions.contains { overlaps($0, x0: 80, y0: 270, x1: 480, y1: 290) })
         for (x0, y0, x1, y1) in [(80.0, 130.0, 280.0, 150.0), (300.0, 130.0, 480.0, 150.0)] {
             #expect(regions.contains { overlaps($0, x0: x0, y0: y0, x1: x1, y1: y1) }, "box \(x0)...\(x1) × \(y0)...\(y1)")
         }
         #expect(regions.contains { $0.x < 90 && $0.x + $0.width > 470 && $0.y >= 199 && $0.y + $0.height <= 261 })
-        #expect(regions.count == 3, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+        #expect(regions.count == 4, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
     }
 
     @Test func aSectionHeadingOnAGreyBandIsNotAField() throws {
