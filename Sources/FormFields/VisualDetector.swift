@@ -240,22 +240,28 @@ struct VisualDetector {
     /// yellow or grey boxes). The tint must fill its bounding box; anti-aliasing, shadows and gradients do not.
     private func paleFills() throws -> [Box] {
         let r = raster
-        var pixels = [UInt8](repeating: 255, count: r.width * r.height)
-        for index in 0..<pixels.count where r.gray[index] >= r.threshold && r.gray[index] < 246 { pixels[index] = 0 }
-        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
+        let tint = r.gray.map { $0 >= r.threshold && $0 < 246 }
+        return try filledRectangles(of: tint) { r.gray[$0] < 246 }
+    }
+
+    /// The connected regions of `mask` (4-connected) sized like a field (12 points wide or more, 8 to 300 points
+    /// high, under 30% of the page) whose bounding box is at least 95% `covered` (pixel indexes).
+    private func filledRectangles(of mask: [Bool], covered: (Int) -> Bool) throws -> [Box] {
+        let r = raster
+        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: mask.map { $0 ? 0 : 255 })
         let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
-        var fills: [Box] = []
+        var boxes: [Box] = []
         for c in try image.thresholded(below: 128).connectedComponents(eightConnected: false) {
             guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
             guard Double(box.area) < 0.3 * Double(r.width * r.height) else { continue }
-            var covered = 0
+            var filled = 0
             for y in box.y0..<box.y1 {
-                for x in box.x0..<box.x1 where r.gray[y * r.width + x] < 246 { covered += 1 }
+                for x in box.x0..<box.x1 where covered(y * r.width + x) { filled += 1 }
             }
-            if Double(covered) >= 0.95 * Double(box.area) { fills.append(box) }
+            if Double(filled) >= 0.95 * Double(box.area) { boxes.append(box) }
         }
-        return fills
+        return boxes
     }
 
     /// True for a section heading's band: a tinted cell across half the page or more with print in it
@@ -281,8 +287,7 @@ struct VisualDetector {
     private func whiteOnTint() throws -> [Box] {
         let r = raster
         // White, with pale hairlines between white (a comb's partitions inside a white field) counted as white.
-        var white = [Bool](repeating: false, count: r.width * r.height)
-        for index in 0..<white.count where r.gray[index] >= 246 { white[index] = true }
+        let white = r.gray.map { $0 >= 246 }
         let hairline = max(1, r.px(1.5))
         var bridged = white
         for y in 0..<r.height {
@@ -297,20 +302,7 @@ struct VisualDetector {
                 x = max(end, x + 1)
             }
         }
-        var pixels = [UInt8](repeating: 255, count: r.width * r.height)
-        for index in 0..<pixels.count where bridged[index] { pixels[index] = 0 }
-        let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: pixels)
-        let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
-        var boxes: [Box] = []
-        for c in try image.thresholded(below: 128).connectedComponents(eightConnected: false) {
-            guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
-            let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
-            guard Double(box.area) < 0.3 * Double(r.width * r.height) else { continue }
-            var filled = 0
-            for y in box.y0..<box.y1 {
-                for x in box.x0..<box.x1 where bridged[y * r.width + x] { filled += 1 }
-            }
-            guard Double(filled) >= 0.95 * Double(box.area) else { continue }
+        return try filledRectangles(of: bridged) { bridged[$0] }.filter { box in
             // The ground is tinted two pixels out and still three points further: a pale hairline between
             // white cells (a comb's partitions) is no ground.
             func tinted(at distance: Int) -> Bool {
@@ -322,9 +314,8 @@ struct VisualDetector {
                 let tint = ring.count { r.gray[$0] >= r.threshold && r.gray[$0] < 246 }
                 return Double(tint) >= 0.6 * Double(ring.count)
             }
-            if tinted(at: 2), tinted(at: 2 + r.px(3)) { boxes.append(box) }
+            return tinted(at: 2) && tinted(at: 2 + r.px(3))
         }
-        return boxes
     }
 
     /// Bounding boxes of ink that is not a ruling: glyphs, marks, pictures.
@@ -613,8 +604,8 @@ struct VisualDetector {
     /// its own line (within 24 points) leads the eye to that box, where the value goes; it is not a field.
     private func typedLeaders(cells: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
         let r = raster
+        let boxes = cells + taken.map(\.box)
         return leaderBoxes.compactMap { leader in
-            let boxes = cells + taken.map(\.box)
             if boxes.contains(where: { $0.iou(leader) > 0.3 || $0.contains(leader, slack: r.px(2)) }) { return nil }
             let leadsToBox = boxes.contains { box in
                 let sharedHeight = min(box.y1, leader.y1) - max(box.y0, leader.y0)
@@ -626,16 +617,14 @@ struct VisualDetector {
             // print of the line above, and at least the line's own height.
             let reach = 2 * leader.height
             var top = leader.y0
-            while top > max(0, leader.y1 - reach), !rowHasInk(top - 1, from: leader.x0, to: leader.x1) { top -= 1 }
+            while top > max(0, leader.y1 - reach),
+                r.inkFraction(Box(x0: leader.x0, y0: top - 1, x1: leader.x1, y1: top)) == 0
+            {
+                top -= 1
+            }
             let box = Box(x0: leader.x0, y0: top, x1: leader.x1, y1: leader.y1)
             return VisualCandidate(box: box, shape: .underline, confidence: 0.6)
         }
-    }
-
-    private func rowHasInk(_ y: Int, from x0: Int, to x1: Int) -> Bool {
-        let r = raster
-        guard y >= 0, y < r.height else { return true }
-        return (max(0, x0)..<max(max(0, x0), min(r.width, x1))).contains { r.isInk($0, y) }
     }
 
     /// The room above rulings that are not box edges: "Name ________" and signature lines.
