@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
+        .library(name: "LegibleCodes", targets: ["LegibleCodes"]),
         .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
         .library(name: "SerialScan", targets: ["SerialScan"]),
         .library(name: "FormFields", targets: ["FormFields"]),
@@ -49,6 +50,9 @@ let package = Package(
             name: "CHeif", pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]),
         .systemLibrary(
+            name: "CZBar", pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(
@@ -83,6 +87,11 @@ let package = Package(
                 "LegibleImaging", "CTesseract", "CLeptonica", "CTesseractHandOff", "CLSTMKernels", "CTesseractLayout",
             ],
             swiftSettings: strictSettings),
+        // Barcodes and QR codes (zbar's C API).
+        .target(
+            name: "LegibleCodes",
+            dependencies: ["LegibleImaging", "CZBar"],
+            swiftSettings: strictSettings),
 
         .target(
             name: "LegiblePDF",
@@ -94,7 +103,7 @@ let package = Package(
         // MARK: Domain
         .target(
             name: "SerialScan",
-            dependencies: ["LegibleImaging", "LegibleOCR"],
+            dependencies: ["LegibleImaging", "LegibleOCR", "LegibleCodes"],
             // serial.traineddata, Legible's serial-line model (Training/serial-model/).
             resources: [.copy("Models")],
             swiftSettings: strictSettings),
@@ -164,6 +173,10 @@ let package = Package(
         .testTarget(
             name: "LegibleImagingTests",
             dependencies: ["LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "LegibleCodesTests",
+            dependencies: ["LegibleCodes", "LegibleImaging", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleOCRTests",

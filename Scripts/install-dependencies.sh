@@ -10,6 +10,8 @@ packages=(
     libjpeg62-turbo-dev
     # HEIC photos (an iPhone camera's default format), decoded with libheif (HEVC through libde265)
     libheif-dev
+    # Barcodes and QR codes on serial labels (zbar's C API)
+    libzbar-dev
     # Tesseract's English model, and the command-line tool the parity tests and baselines compare against
     tesseract-ocr tesseract-ocr-eng
     # qpdf: the fill baseline and test fixtures (encrypted PDFs); poppler-utils: pdftotext in round-trip checks
