@@ -89,8 +89,17 @@ enum SerialLexicon {
     /// `579C`, as in `579C-A2338`), and China's CMIIT IDs (year, two letters, four digits: `2021AP5536`).
     /// Sources: the FCC's grantee code search (BCG is Apple Inc.), ISED Canada's radio equipment list
     /// (579C), and MIIT type-approval numbering as printed on devices.
+    ///
+    /// Also the IDs other regulators have printed on Apple's cases since 2015: Taiwan NCC's type approvals for
+    /// low-power radio devices (`CCAxYYLPnnnnTn`, as `CCAI16LP0824T2`; an ID cut by the photo's edge keeps
+    /// its `LPnnnnTn` tail) and Mexico IFT's certificates (`RCP`, the holder's letters, year, number:
+    /// `RCPAPA16-3473`), per the two regulators' published numbering.
     static func isRegulatoryID(_ serial: String) -> Bool {
-        if serial.hasPrefix("BCG") || serial.hasPrefix("579C") { return true }
+        if serial.hasPrefix("BCG") || serial.hasPrefix("579C") || serial.hasPrefix("S79C") { return true }
+        if isTaiwanNCCTail(serial) { return true }
+        if serial.hasPrefix("RCP"), (10...14).contains(serial.count), serial.suffix(4).allSatisfy(\.isNumber) {
+            return true
+        }
         // The B of an FCC ID cut by the photo's edge or read as a digit: `CGA1550` (a Dell tag's shape),
         // `3CGA2754`, `8CGA2754` (and `3CGA2Z754` with a stray character read into the model number).
         var cut: Substring?
@@ -110,6 +119,16 @@ enum SerialLexicon {
         else { return false }
         let numeric = characters[0..<4] + characters[6...]
         return numeric.filter { !$0.isNumber }.count <= 1
+    }
+
+    /// True when `serial` holds a Taiwan NCC ID's tail: `LP`, four digits, `T` and a digit, at its end.
+    private static func isTaiwanNCCTail(_ serial: String) -> Bool {
+        let characters = Array(serial)
+        guard characters.count >= 8 else { return false }
+        let tail = characters.suffix(8)
+        let start = tail.startIndex
+        return tail[start] == "L" && tail[start + 1] == "P" && tail[(start + 2)..<(start + 6)].allSatisfy(\.isNumber)
+            && tail[start + 6] == "T" && tail[start + 7].isNumber
     }
 
     /// True for a power rating read as one word: `19V DC 1.5A` read `19VDC15A` (the point splits the word and

@@ -177,6 +177,18 @@ struct SerialParserTests {
         #expect(!SerialLexicon.isRegulatoryID("8CG2754XY1"))
     }
 
+    @Test func taiwanAndMexicoRegulatoryIDsAreDistractors() {
+        // Taiwan NCC (whole, with I read as 1, or cut to its tail by the photo's edge) and Mexico IFT.
+        for id in ["CCAI16LP0824T2", "CCA116LP0824T2", "0LP3807T8", "RCPAPA163473"] {
+            #expect(SerialLexicon.isRegulatoryID(id), "\(id)")
+        }
+        for serial in ["C02XK1JCJG5J", "FVFP8J3CW131", "RCV00729958X"] {
+            #expect(!SerialLexicon.isRegulatoryID(serial), "\(serial)")
+        }
+        let lines = [Lines.line("CMIIT ID: 2016DJ7178 CCAI16LP0824T2", y: 0), Lines.line("Serial No.: H4TVDF49ESQD", y: 40)]
+        #expect(serials(lines).first == "H4TVDF49ESQD")
+    }
+
     @Test func partNumbersWithTheirSlashMisreadAreDistractors() {
         for token in ["MJW1EZP7A", "MABJYD7A", "MYS7LL1A", "MYS7LLA", "FGX32B7A", "NK2L3CHIA"] {
             #expect(SerialLexicon.isMisreadPartNumber(token), "\(token)")
@@ -317,6 +329,10 @@ struct SerialParserTests {
         ]
         #expect(SerialParser.evidence(in: Array(lines.prefix(2))).allSatisfy { $0.distractor })
         #expect(serials(lines).first == "O5UWOFV0S")
+        // A label that prints the rating right after the serial: the caption announces the serial, not it.
+        let sticker = SerialParser.evidence(in: [Lines.line("S/N C1MM74FEXTFG 205VDC47A")])
+        #expect(sticker.filter { $0.serial.hasSuffix("VDC47A") }.allSatisfy { $0.distractor })
+        #expect(serials([Lines.line("S/N C1MM74FEXTFG 205VDC47A")]).first == "C1MM74FEXTFG")
     }
 
     @Test func otherFormats() {
