@@ -56,9 +56,12 @@ public struct SerialBenchmark {
                 }
                 prediction = SerialPrediction(
                     file: photo.lastPathComponent, preset: result.preset.rawValue,
-                    candidates: result.candidates.map { .init(serial: $0.serial, confidence: $0.confidence) },
+                    candidates: result.candidates.map {
+                        .init(serial: $0.serial, confidence: $0.confidence, sources: $0.sources.map(\.rawValue))
+                    },
                     milliseconds: 0, reason: result.reason, lines: result.lines.map(\.text))
                 prediction.timings = result.timings
+                if result.rotation != 0 { prediction.rotation = result.rotation }
                 if result.reachedTimeLimit { prediction.reachedTimeLimit = true }
             } catch {
                 prediction = SerialPrediction(

@@ -43,11 +43,14 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
     public struct Candidate: Codable, Sendable, Hashable {
         public var serial: String
         public var confidence: Double
+        /// Where the scanner read it (`ocr`, `barcode`); absent for baselines.
+        public var sources: [String]?
 
         /// Creates a candidate.
-        public init(serial: String, confidence: Double) {
+        public init(serial: String, confidence: Double, sources: [String]? = nil) {
             self.serial = serial
             self.confidence = confidence
+            self.sources = sources
         }
     }
 
@@ -67,6 +70,8 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
     public var timings: SerialScanTimings?
     /// True when the scan stopped at its time limit (`--time-limit`); absent otherwise.
     public var reachedTimeLimit: Bool?
+    /// Clockwise degrees the scanner turned the photo to read its answer, when not 0.
+    public var rotation: Int?
 
     /// Creates a prediction.
     public init(

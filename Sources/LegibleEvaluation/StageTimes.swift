@@ -12,6 +12,7 @@ struct StageTimes {
         sums["locate", default: 0] += timings.locate
         sums["recognize", default: 0] += timings.recognize
         sums["rank", default: 0] += timings.rank
+        sums["codes", default: 0] += timings.codes
     }
 
     /// Mean milliseconds per stage; empty when nothing was added.

@@ -36,6 +36,18 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// This rectangle, given in the pixels of an image turned `quarterTurns` x 90 degrees clockwise (as
+    /// ``Image/rotated(quarterTurns:)`` turns it), in the pixels of the image before the turn, which is
+    /// `width` x `height` pixels.
+    public func turnedBack(quarterTurns: Int, width originalWidth: Int, height originalHeight: Int) -> PixelRect {
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 1: PixelRect(x: y, y: originalHeight - (x + width), width: height, height: width)
+        case 2: PixelRect(x: originalWidth - (x + width), y: originalHeight - (y + height), width: width, height: height)
+        case 3: PixelRect(x: originalWidth - (y + height), y: x, width: height, height: width)
+        default: self
+        }
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }

@@ -347,6 +347,10 @@ enum OpenAPIDocument {
               properties:
                 serial: {type: string}
                 confidence: {type: number, minimum: 0, maximum: 1}
+                sources:
+                  type: array
+                  items: {type: string, enum: [ocr, barcode]}
+                  description: "where the serial was read: printed or engraved text, a barcode or QR code, or both"
             ScanResults:
               type: object
               required: [serials, top_result, total_detected, processing_time]
@@ -355,6 +359,10 @@ enum OpenAPIDocument {
                 top_result: {$ref: "#/components/schemas/SerialCandidate"}
                 total_detected: {type: integer, minimum: 1}
                 processing_time: {type: number, description: seconds}
+                rotation:
+                  type: integer
+                  enum: [0, 90, 180, 270]
+                  description: "clockwise degrees the photo was turned to read the answer (a sideways photo: 90 or 270)"
             ScanJob:
               type: object
               required: [job_id, status, progress, message, created_at, updated_at, results, error]

@@ -23,4 +23,25 @@ struct PreparedPhoto {
         }
         statistics = (try? working.grayStatistics(step: 4)) ?? (mean: 128, standardDeviation: 0)
     }
+
+    private init(gray: Image, working: Image, scale: Double, statistics: (mean: Double, standardDeviation: Double)) {
+        self.gray = gray
+        self.working = working
+        self.scale = scale
+        self.statistics = statistics
+    }
+
+    /// The same photo turned `quarterTurns` x 90 degrees clockwise (a quarter turn of its pixels: nothing is
+    /// resampled, and the grey statistics stay).
+    ///
+    /// - Throws: `SerialScanError.image` when Leptonica cannot turn the image (out of memory).
+    func turned(quarterTurns: Int) throws(SerialScanError) -> PreparedPhoto {
+        do {
+            return PreparedPhoto(
+                gray: try gray.rotated(quarterTurns: quarterTurns),
+                working: try working.rotated(quarterTurns: quarterTurns), scale: scale, statistics: statistics)
+        } catch {
+            throw .image(error)
+        }
+    }
 }

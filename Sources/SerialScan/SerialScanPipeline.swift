@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCodes
 import LegibleImaging
 import LegibleOCR
 
@@ -26,38 +27,10 @@ struct SerialScanPipeline {
         }
         // The time limit counts decoding too.
         let deadline = options.timeLimit.map { start.advanced(by: $0 - .milliseconds(decodeMilliseconds)) }
-        var result: SerialScanResult
-        if requested == .auto {
-            let guess = PresetClassifier.classify(photo.working)
-            var passes = [
-                try scan(
-                    photo, preset: guess, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)
-            ]
-            // Global statistics tell the kinds of photo apart only roughly (a light settings screen can pass for
-            // a label or for metal). When the guessed kind's pipeline ends short of the stop confidence, the
-            // others read the photo too, each with half the line budget, until one of them reaches the stop
-            // confidence; the most confident answer leads.
-            if (passes[0].top?.confidence ?? 0) < options.stopConfidence {
-                let budget = max(1, options.maximumLines / 2)
-                for other in [SerialPreset.etched, .screen, .sticker] where other != guess {
-                    // A pass that reaches the stop confidence ends the fallback, as it would end a scan: on
-                    // 2026-11-26 the same top-1 and AUROC on both serial sets, main-set p90 521 -> 461 ms. After
-                    // its first reading, lines are first read by the serial model alone (readingsByEveryModel).
-                    if passes.contains(where: { ($0.top?.confidence ?? 0) >= options.stopConfidence }) { break }
-                    if let deadline, clock.now >= deadline {
-                        passes[0].reachedTimeLimit = true
-                        break
-                    }
-                    passes.append(
-                        try scan(
-                            photo, preset: other, deviceType: deviceType, lineBudget: budget, deadline: deadline,
-                            readingsByEveryModel: 1))
-                }
-            }
-            result = passes.count == 1 ? passes[0] : Self.merged(passes, limit: options.maximumCandidates)
-        } else {
-            result = try scan(
-                photo, preset: requested, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)
+        var result = try read(photo, preset: requested, deviceType: deviceType, deadline: deadline)
+        if (result.top?.confidence ?? 0) < options.stopConfidence {
+            result = try readSideways(
+                photo, upright: result, preset: requested, deviceType: deviceType, deadline: deadline)
         }
         if result.reachedTimeLimit, result.candidates.isEmpty { result.reason = Self.timeLimitReason }
         let codes = ExpressServiceCode.tags(in: result.lines)
@@ -71,9 +44,99 @@ struct SerialScanPipeline {
                 return candidate
             }
         }
+        // Codes are read on the photo as decoded (their modules are a few pixels wide): always on labels, where
+        // serials are printed with their code, and elsewhere unless the text already gave a near-certain
+        // answer, since zbar takes about half as long as a whole scan of a 1 MP photo.
+        if result.preset == .sticker || (result.top?.confidence ?? 0) < Self.readCodesBelow {
+            let codeStart = clock.now
+            result.codes = (try? CodeReader().symbols(in: image)) ?? []
+            if !result.codes.isEmpty {
+                result.candidates = CodeSerials.combined(
+                    result.candidates, symbols: result.codes, deviceType: deviceType, limit: options.maximumCandidates)
+                if !result.candidates.isEmpty { result.reason = nil }
+            }
+            result.timings.codes = (clock.now - codeStart).milliseconds
+        }
         result.timings.decode = decodeMilliseconds
         result.timings.total = (clock.now - start).milliseconds + decodeMilliseconds
         return result
+    }
+
+    /// Confidence (as reported) below which the photo's barcodes and QR codes are read.
+    static let readCodesBelow = 0.9
+
+    /// Reads a photo whose upright reading fell short of the stop confidence turned a quarter each way, when
+    /// its text runs up and down (``TextAxis``); the three passes are merged and ``SerialScanResult/rotation`` says
+    /// which turn the answer came from. Boxes are given in the photo's own pixels.
+    private func readSideways(
+        _ photo: PreparedPhoto, upright: SerialScanResult, preset: SerialPreset, deviceType: DeviceType?,
+        deadline: ContinuousClock.Instant?
+    ) throws(SerialScanError) -> SerialScanResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard TextAxis.looksSideways(photo, preset: upright.preset) else { return upright }
+        var passes = [upright]
+        passes[0].timings.locate += (clock.now - start).milliseconds
+        let width = photo.gray.width, height = photo.gray.height
+        for turns in [1, 3] {
+            if let deadline, clock.now >= deadline {
+                passes[0].reachedTimeLimit = true
+                break
+            }
+            var pass = try read(
+                try photo.turned(quarterTurns: turns), preset: preset, deviceType: deviceType, deadline: deadline)
+            pass.rotation = turns * 90
+            for index in pass.candidates.indices {
+                pass.candidates[index].box = pass.candidates[index].box?.turnedBack(
+                    quarterTurns: turns, width: width, height: height)
+            }
+            for index in pass.lines.indices {
+                pass.lines[index].box = pass.lines[index].box.turnedBack(quarterTurns: turns, width: width, height: height)
+            }
+            // Both turns are read: text upside down can still read as a confident string of look-alikes
+            // (`98ST1V19P0W`), so the first turn to reach the stop confidence is not taken on trust.
+            passes.append(pass)
+        }
+        return Self.merged(passes, limit: options.maximumCandidates)
+    }
+
+    /// The photo read as it stands: with `.auto`, the guessed preset's pipeline first, then the others while
+    /// none reaches the stop confidence.
+    private func read(
+        _ photo: PreparedPhoto, preset requested: SerialPreset, deviceType: DeviceType?,
+        deadline: ContinuousClock.Instant?
+    ) throws(SerialScanError) -> SerialScanResult {
+        let clock = ContinuousClock()
+        guard requested == .auto else {
+            return try scan(
+                photo, preset: requested, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)
+        }
+        let guess = PresetClassifier.classify(photo.working)
+        var passes = [
+            try scan(photo, preset: guess, deviceType: deviceType, lineBudget: options.maximumLines, deadline: deadline)
+        ]
+        // Global statistics tell the kinds of photo apart only roughly (a light settings screen can pass for
+        // a label or for metal). When the guessed kind's pipeline ends short of the stop confidence, the
+        // others read the photo too, each with half the line budget, until one of them reaches the stop
+        // confidence; the most confident answer leads.
+        if (passes[0].top?.confidence ?? 0) < options.stopConfidence {
+            let budget = max(1, options.maximumLines / 2)
+            for other in [SerialPreset.etched, .screen, .sticker] where other != guess {
+                // A pass that reaches the stop confidence ends the fallback, as it would end a scan: on
+                // 2026-11-26 the same top-1 and AUROC on both serial sets, main-set p90 521 -> 461 ms. After
+                // its first reading, lines are first read by the serial model alone (readingsByEveryModel).
+                if passes.contains(where: { ($0.top?.confidence ?? 0) >= options.stopConfidence }) { break }
+                if let deadline, clock.now >= deadline {
+                    passes[0].reachedTimeLimit = true
+                    break
+                }
+                passes.append(
+                    try scan(
+                        photo, preset: other, deviceType: deviceType, lineBudget: budget, deadline: deadline,
+                        readingsByEveryModel: 1))
+            }
+        }
+        return passes.count == 1 ? passes[0] : Self.merged(passes, limit: options.maximumCandidates)
     }
 
     /// Several presets' passes over one photo as one result: the candidates of all by confidence (a serial
@@ -118,6 +181,7 @@ struct SerialScanPipeline {
         var result = SerialScanResult(
             candidates: ranked.map(\.candidate), preset: leading.preset, timings: timings,
             reason: ranked.isEmpty ? passes[0].reason : nil, lines: passes.flatMap(\.lines))
+        result.rotation = leading.rotation
         result.candidateFeatures = ranked.map(\.features)
         result.reachedTimeLimit = passes.contains(where: \.reachedTimeLimit)
         return result

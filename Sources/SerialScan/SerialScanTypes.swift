@@ -1,3 +1,4 @@
+public import LegibleCodes
 public import LegibleImaging
 
 /// The kind of photo a serial is read from; each has its own image pipeline.
@@ -38,11 +39,13 @@ public struct SerialCandidate: Hashable, Sendable, Codable {
     public var repairs: Int
     /// True when a caption such as "Serial No." announced it.
     public var captioned: Bool
+    /// Where the serial was read: printed text (`ocr`), a barcode or QR code (`barcode`), or both.
+    public var sources: [SerialSource]
 
     /// Creates a candidate.
     public init(
         serial: String, confidence: Double, format: SerialFormat, box: PixelRect?, repairs: Int = 0,
-        captioned: Bool = false
+        captioned: Bool = false, sources: [SerialSource] = [.ocr]
     ) {
         self.serial = serial
         self.confidence = confidence
@@ -50,7 +53,16 @@ public struct SerialCandidate: Hashable, Sendable, Codable {
         self.box = box
         self.repairs = repairs
         self.captioned = captioned
+        self.sources = sources
     }
+}
+
+/// What a serial candidate was read from.
+public enum SerialSource: String, Sendable, Codable, Hashable, CaseIterable {
+    /// Text recognised in the photo.
+    case ocr
+    /// A barcode or QR code decoded in the photo (the payload is exact: codes carry their own checks).
+    case barcode
 }
 
 /// Time spent in each stage of a scan, in milliseconds.
@@ -63,6 +75,8 @@ public struct SerialScanTimings: Hashable, Sendable, Codable {
     public var recognize: Double = 0
     /// Parsing, repairing and ranking candidates.
     public var rank: Double = 0
+    /// Decoding barcodes and QR codes.
+    public var codes: Double = 0
     /// Everything, end to end.
     public var total: Double = 0
 
@@ -99,6 +113,11 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     public var reason: String?
     /// The lines recognised, in the order they were read.
     public var lines: [SerialScanLine]
+    /// How far the photo was turned, clockwise in degrees (0, 90, 180 or 270), to read the text the answer
+    /// came from: a sideways photo of a laptop's case reads at 90 or 270. Boxes stay in the photo's own pixels.
+    public var rotation: Int = 0
+    /// The barcodes and QR codes decoded in the photo, whether or not their payload held a serial.
+    public var codes: [CodeSymbol] = []
     /// Each candidate's confidence-model inputs, in candidate order (for calibration tools; not encoded).
     package var candidateFeatures: [[Double]] = []
     /// True when the scan stopped at ``SerialScanOptions/timeLimit`` before it had read all it would have (not
@@ -106,7 +125,7 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     public var reachedTimeLimit = false
 
     private enum CodingKeys: String, CodingKey {
-        case candidates, preset, timings, reason, lines
+        case candidates, preset, timings, reason, lines, rotation, codes
     }
 
     /// The best candidate, if any.
@@ -121,6 +140,7 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
         }
         for index in candidates.indices { candidates[index].box = candidates[index].box.map(scaled) }
         for index in lines.indices { lines[index].box = scaled(lines[index].box) }
+        for index in codes.indices { codes[index].box = scaled(codes[index].box) }
     }
 
     /// Creates a result.

@@ -245,3 +245,39 @@ struct SerialScanPreviewTests {
         #expect(reds > box.width / 2)
     }
 }
+
+/// Photos taken sideways and serials carried by codes.
+@Suite("Serial scanner: orientation and codes")
+struct SerialScannerOrientationTests {
+    @Test(arguments: [1, 3])
+    func aSidewaysPhotoIsReadTurnedBack(quarterTurns: Int) async throws {
+        let upright = try Image(data: try Fixtures.bytes("text/serial-line.png"))
+        let sideways = try upright.rotated(quarterTurns: quarterTurns)
+        let result = try await SerialScannerTests.scanner.scan(
+            imageData: try sideways.pngData(), preset: .sticker, deviceType: .macbook)
+        #expect(result.candidates.prefix(3).contains { $0.serial == "C02XK1JCJG5J" })
+        // Turned a quarter clockwise, the photo reads after three more quarters, and the other way round.
+        #expect(result.rotation == (4 - quarterTurns) * 90)
+        // The box is in the sideways photo's pixels: a line running up or down it.
+        let box = try #require(result.top?.box)
+        #expect(box.height > box.width * 3, "\(box)")
+        #expect(box.intersection(sideways.bounds) == box)
+    }
+
+    @Test func anUprightPhotoIsNotTurned() async throws {
+        let data = try Fixtures.bytes("text/serial-line.png")
+        let result = try await SerialScannerTests.scanner.scan(imageData: data, preset: .sticker, deviceType: .macbook)
+        #expect(result.rotation == 0)
+    }
+
+    @Test func aSerialOnlyACodeCarriesIsACandidateFromTheCode() async throws {
+        let data = try Fixtures.bytes("codes/qr-serial.png")
+        let result = try await SerialScannerTests.scanner.scan(imageData: data, preset: .sticker, deviceType: .macbook)
+        let top = try #require(result.top)
+        #expect(top.serial == "C02XK1ABJGH5")
+        #expect(top.sources == [.barcode])
+        // Read from the code alone: likely, not near certain.
+        #expect(top.confidence >= 0.8 && top.confidence < 0.9)
+        #expect(result.codes.map(\.payload) == ["C02XK1ABJGH5"])
+    }
+}

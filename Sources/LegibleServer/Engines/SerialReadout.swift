@@ -6,11 +6,16 @@ public struct SerialReadout: Sendable, Equatable, Codable {
     public var processingTime: Double
     /// Why nothing was found, when the engine says (shown as the job's message).
     public var reason: String?
+    /// Clockwise degrees (0, 90, 180 or 270) the photo was turned to read the answer; nil when not recorded.
+    public var rotation: Int?
 
     /// Creates a readout.
-    public init(candidates: [SerialCandidateReading], processingTime: Double, reason: String? = nil) {
+    public init(
+        candidates: [SerialCandidateReading], processingTime: Double, reason: String? = nil, rotation: Int? = nil
+    ) {
         self.candidates = candidates
         self.processingTime = processingTime
         self.reason = reason
+        self.rotation = rotation
     }
 }

@@ -27,8 +27,10 @@ public struct SerialScannerReader: SerialReading {
                 imageData: imageData, preset: SerialPreset(rawValue: preset.rawValue) ?? .auto,
                 deviceType: DeviceType(rawValue: deviceType.rawValue))
             return SerialReadout(
-                candidates: result.candidates.map { SerialCandidateReading(serial: $0.serial, confidence: $0.confidence) },
-                processingTime: result.timings.total / 1000, reason: result.reason)
+                candidates: result.candidates.map {
+                    SerialCandidateReading(serial: $0.serial, confidence: $0.confidence, sources: $0.sources.map(\.rawValue))
+                },
+                processingTime: result.timings.total / 1000, reason: result.reason, rotation: result.rotation)
         } catch let error as SerialScanError {
             switch error {
             case .image: throw EngineError.invalidInput(error.description)

@@ -12,12 +12,15 @@ struct ScanResults: Codable, Sendable, Equatable {
     var totalDetected: Int
     /// Seconds.
     var processingTime: Double
+    /// Clockwise degrees the photo was turned to read the answer (90 or 270 for a sideways photo).
+    var rotation: Int?
 
     enum CodingKeys: String, CodingKey {
         case serials
         case topResult = "top_result"
         case totalDetected = "total_detected"
         case processingTime = "processing_time"
+        case rotation
     }
 
     /// The results of `readout`, or nil when it holds no candidate.
@@ -27,6 +30,7 @@ struct ScanResults: Codable, Sendable, Equatable {
         topResult = best
         totalDetected = readout.candidates.count
         processingTime = (readout.processingTime * 1000).rounded() / 1000
+        rotation = readout.rotation
     }
 }
 
