@@ -24,6 +24,18 @@ enum SerialLexicon {
         "APPLE", "IPHONE", "IPAD", "MACBOOK", "IMAC", "MACOS", "AIRPODS", "WATCHOS", "IPADOS",
     ]
 
+    /// How many words of `text` are words of this lexicon (captions, other IDs' labels, Apple's product
+    /// words), three characters or longer. Text read the right way up holds some; the same text read upside
+    /// down or sideways reads as look-alike strings that hold none.
+    static func knownWordCount(in text: String) -> Int {
+        text.split(separator: " ").filter { word in
+            let key = key(String(word))
+            guard key.count >= 3 else { return false }
+            return captions.contains(key) || distractorLabels.contains(key)
+                || appleProductWords.contains(key.filter { $0.isLetter })
+        }.count
+    }
+
     /// True when a recognised line names Apple or an Apple product ("iPhone 13 128GB", "Designed by Apple").
     static func namesAppleProduct(_ line: RecognizedLine) -> Bool {
         line.words.contains { word in appleProductWords.contains(key(word.text).filter { $0.isLetter }) }

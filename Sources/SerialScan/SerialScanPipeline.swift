@@ -51,8 +51,14 @@ struct SerialScanPipeline {
             let codeStart = clock.now
             result.codes = (try? CodeReader().symbols(in: image)) ?? []
             if !result.codes.isEmpty {
-                result.candidates = CodeSerials.combined(
-                    result.candidates, symbols: result.codes, deviceType: deviceType, limit: options.maximumCandidates)
+                let features = result.candidates.indices.map {
+                    $0 < result.candidateFeatures.count ? result.candidateFeatures[$0] : []
+                }
+                let combined = CodeSerials.combined(
+                    Array(zip(result.candidates, features)), symbols: result.codes, deviceType: deviceType,
+                    limit: options.maximumCandidates)
+                result.candidates = combined.map(\.candidate)
+                result.candidateFeatures = combined.map(\.features)
                 if !result.candidates.isEmpty { result.reason = nil }
             }
             result.timings.codes = (clock.now - codeStart).milliseconds
@@ -97,7 +103,17 @@ struct SerialScanPipeline {
             // (`98ST1V19P0W`), so the first turn to reach the stop confidence is not taken on trust.
             passes.append(pass)
         }
-        return Self.merged(passes, limit: options.maximumCandidates)
+        return Self.merged(Self.rightWayUp(passes), limit: options.maximumCandidates)
+    }
+
+    /// The passes whose lines read the most words of ``SerialLexicon`` (captions, other IDs' labels, Apple's
+    /// product words), when any reads one: the photo turned the right way up reads words, the same text
+    /// upside down only look-alike strings, which can still score high as serials. All passes when none
+    /// reads a known word.
+    static func rightWayUp(_ passes: [SerialScanResult]) -> [SerialScanResult] {
+        let counts = passes.map { pass in pass.lines.reduce(0) { $0 + SerialLexicon.knownWordCount(in: $1.text) } }
+        guard let most = counts.max(), most > 0 else { return passes }
+        return zip(passes, counts).filter { $0.1 == most }.map(\.0)
     }
 
     /// The photo read as it stands: with `.auto`, the guessed preset's pipeline first, then the others while

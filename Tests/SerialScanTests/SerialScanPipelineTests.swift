@@ -69,4 +69,24 @@ struct SerialScanPipelineTests {
         #expect(merged.preset == .sticker)
         #expect(merged.reason == "no text was found")
     }
+
+    @Test func theTurnThatReadsWordsIsTheRightWayUp() {
+        func pass(_ rotation: Int, _ lines: [String], _ serial: String, _ confidence: Double) -> SerialScanResult {
+            var result = SerialScanResult(
+                candidates: [SerialCandidate(serial: serial, confidence: confidence, format: .generic, box: nil)],
+                preset: .etched, timings: SerialScanTimings(), reason: nil,
+                lines: lines.map { SerialScanLine(text: $0, box: PixelRect(x: 0, y: 0, width: 9, height: 9), confidence: 0.8) })
+            result.rotation = rotation
+            return result
+        }
+        // The same plate read the right way up and upside down: the upside-down junk scores higher.
+        let upright = pass(270, ["Designed by Apple in California Model A2337", "Serial No. H4TCD1W6G8WN"], "H4TCD1W6G8WN", 0.8)
+        let upsideDown = pass(90, ["NMBD9M1DDTH ·oN lepaS", "LEEZY lapow"], "NMBD9M1DDTH", 0.95)
+        let kept = SerialScanPipeline.rightWayUp([upsideDown, upright])
+        #expect(kept.map(\.rotation) == [270])
+        #expect(SerialScanPipeline.merged(kept, limit: 5).top?.serial == "H4TCD1W6G8WN")
+        // With no known word on either side, nothing is dropped.
+        let plain = [pass(90, ["X7Q2"], "A", 0.5), pass(270, ["Q2X7"], "B", 0.4)]
+        #expect(SerialScanPipeline.rightWayUp(plain).count == 2)
+    }
 }
