@@ -85,33 +85,42 @@ enum CodeSerials {
     static func combined(
         _ candidates: [SerialCandidate], symbols: [CodeSymbol], deviceType: DeviceType?, limit: Int
     ) -> [SerialCandidate] {
+        combined(candidates.map { ($0, []) }, symbols: symbols, deviceType: deviceType, limit: limit).map(\.candidate)
+    }
+
+    /// ``combined(_:symbols:deviceType:limit:)`` over candidates with their confidence-model inputs, which
+    /// stay with their candidate (a candidate read only from a code has none).
+    static func combined(
+        _ candidates: [(candidate: SerialCandidate, features: [Double])], symbols: [CodeSymbol],
+        deviceType: DeviceType?, limit: Int
+    ) -> [(candidate: SerialCandidate, features: [Double])] {
         var result = candidates
         let found = symbols.flatMap(serials(in:))
         guard !found.isEmpty else { return candidates }
-        var fromCodes: [SerialCandidate] = []
-        for item in found where !fromCodes.contains(where: { $0.serial == item.serial }) {
+        var fromCodes: [(candidate: SerialCandidate, features: [Double])] = []
+        for item in found where !fromCodes.contains(where: { $0.candidate.serial == item.serial }) {
             let allowedByHint = deviceType.map { $0.isApple == item.format.isApple || item.format == .generic } ?? true
-            if let match = result.firstIndex(where: { sameSerial(text: $0.serial, code: item.serial) }) {
+            if let match = result.firstIndex(where: { sameSerial(text: $0.candidate.serial, code: item.serial) }) {
                 var both = result.remove(at: match)
-                both.serial = item.serial
-                both.format = item.format
-                both.confidence = max(both.confidence, agreed)
-                both.sources = [.ocr, .barcode]
+                both.candidate.serial = item.serial
+                both.candidate.format = item.format
+                both.candidate.confidence = max(both.candidate.confidence, agreed)
+                both.candidate.sources = [.ocr, .barcode]
                 fromCodes.append(both)
                 continue
             }
             let structured = [.apple12, .apple11, .samsung, .dell].contains(item.format)
             let strong = structured && item.announced && allowedByHint
-            fromCodes.append(
-                SerialCandidate(
-                    serial: item.serial, confidence: strong ? codeOnlyStructured : codeOnlyOther, format: item.format,
-                    box: item.symbol.box, captioned: item.announced, sources: [.barcode]))
+            let candidate = SerialCandidate(
+                serial: item.serial, confidence: strong ? codeOnlyStructured : codeOnlyOther, format: item.format,
+                box: item.symbol.box, captioned: item.announced, sources: [.barcode])
+            fromCodes.append((candidate, []))
             if strong, !result.isEmpty {
-                result[0].confidence = min(result[0].confidence, disagreementCap)
+                result[0].candidate.confidence = min(result[0].candidate.confidence, disagreementCap)
             }
         }
         let ranked = (fromCodes + result).enumerated().sorted {
-            ($0.element.confidence, -$0.offset) > ($1.element.confidence, -$1.offset)
+            ($0.element.candidate.confidence, -$0.offset) > ($1.element.candidate.confidence, -$1.offset)
         }.map(\.element)
         return Array(ranked.prefix(limit))
     }

@@ -10,7 +10,8 @@ struct CalibrateCommand: AsyncParsableCommand {
         commandName: "calibrate",
         abstract: "Fit the serial scanner's confidence model on labelled photos (developer tool).",
         discussion: """
-            Scans every photo of --images (which must hold manifest.json), fits the logistic confidence model to \
+            Scans every photo of --images (each folder must hold manifest.json; repeat the option to fit on \
+            several sets), fits the logistic confidence model to \
             all candidates (right or wrong), prints the weights as Swift to paste into SerialRanker.standard, \
             and the calibration of the fitted model on --holdout when given. With --rescale-only it keeps the \
             committed model's ranking and fits only a scale and an offset of its log-odds (Platt scaling) to the \
@@ -18,8 +19,8 @@ struct CalibrateCommand: AsyncParsableCommand {
             the map of the confidences a scan without a device type reports (SerialRanker.unhinted).
             """)
 
-    @Option(name: .long, help: "Labelled folder to fit on.")
-    var images: String
+    @Option(name: .long, help: "Labelled folder to fit on (repeatable).")
+    var images: [String]
 
     @Option(name: .long, help: "Labelled folder to check the fitted model on.")
     var holdout: String?
@@ -35,16 +36,17 @@ struct CalibrateCommand: AsyncParsableCommand {
     var withoutHints = false
 
     func validate() throws {
+        if images.isEmpty { throw ValidationError("give at least one --images folder") }
         if withoutHints && !rescaleOnly {
             throw ValidationError("--without-hints fits only the map of unhinted confidences: add --rescale-only")
         }
     }
 
     func run() async throws {
-        let run = CalibrationRun(directory: URL(fileURLWithPath: images))
+        let run = CalibrationRun(directories: images.map { URL(fileURLWithPath: $0) })
         let fitted =
             withoutHints ? try run.rescaleUnhinted(.standard) : rescaleOnly ? try run.rescale(.standard) : try run.fit()
-        print("fitted on \(images)\(withoutHints ? " (no device types)" : ""):")
+        print("fitted on \(images.joined(separator: " and "))\(withoutHints ? " (no device types)" : ""):")
         print(fitted.report)
         print(ConfidenceCalibration.swiftLiteral(fitted.ranker))
         if let holdout {
