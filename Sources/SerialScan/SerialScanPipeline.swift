@@ -80,7 +80,7 @@ struct SerialScanPipeline {
     ) throws(SerialScanError) -> SerialScanResult {
         let clock = ContinuousClock()
         let start = clock.now
-        guard TextAxis.looksSideways(photo, preset: upright.preset) else { return upright }
+        guard TextAxis.looksSideways(photo) else { return upright }
         var passes = [upright]
         passes[0].timings.locate += (clock.now - start).milliseconds
         let width = photo.gray.width, height = photo.gray.height

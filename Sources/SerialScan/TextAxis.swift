@@ -23,12 +23,9 @@ enum TextAxis {
         return lines.filter { $0.characters.count >= minimumLineLength }.reduce(0) { $0 + $1.characters.count }
     }
 
-    /// Characters in long lines of `photo` as it is and turned a quarter, from the first ink variant of
-    /// `preset`.
-    static func lineCharacters(in photo: PreparedPhoto, preset: SerialPreset) -> (upright: Int, turned: Int) {
-        let darkBackground = photo.statistics.mean < 110
-        guard let variant = ImageVariant.ordered(for: preset, darkBackground: darkBackground).first,
-            let binary = try? variant.binarize(photo.working, textHeight: max(10, photo.working.height / 40)),
+    /// Characters in long lines of `photo` as it is and turned a quarter, from `variant`'s ink.
+    static func lineCharacters(in photo: PreparedPhoto, variant: ImageVariant) -> (upright: Int, turned: Int) {
+        guard let binary = try? variant.binarize(photo.working, textHeight: max(10, photo.working.height / 40)),
             let turned = try? binary.rotated(quarterTurns: 1)
         else { return (0, 0) }
         return (
@@ -37,10 +34,23 @@ enum TextAxis {
         )
     }
 
-    /// True when `photo`'s text runs up and down rather than across.
-    static func looksSideways(_ photo: PreparedPhoto, preset: SerialPreset) -> Bool {
-        let counts = lineCharacters(in: photo, preset: preset)
-        return Double(counts.turned) >= sidewaysMajority * Double(max(counts.upright, 1))
-            && counts.turned >= minimumLineLength * 2
+    /// True when `photo`'s text runs up and down rather than across in the ink of any preset's first variant:
+    /// which ink shows the text depends on the kind of photo (light engraving, dark print), and the preset
+    /// guessed for a photo that did not read is itself uncertain.
+    static func looksSideways(_ photo: PreparedPhoto) -> Bool {
+        let darkBackground = photo.statistics.mean < 110
+        var variants: [ImageVariant] = []
+        for preset in [SerialPreset.etched, .screen, .sticker] {
+            if let first = ImageVariant.ordered(for: preset, darkBackground: darkBackground).first,
+                !variants.contains(first)
+            {
+                variants.append(first)
+            }
+        }
+        return variants.contains { variant in
+            let counts = lineCharacters(in: photo, variant: variant)
+            return Double(counts.turned) >= sidewaysMajority * Double(max(counts.upright, 1))
+                && counts.turned >= minimumLineLength * 2
+        }
     }
 }
