@@ -104,11 +104,13 @@ enum SerialLexicon {
     ///
     /// Also the IDs other regulators have printed on Apple's cases since 2015: Taiwan NCC's type approvals for
     /// low-power radio devices (`CCAxYYLPnnnnTn`, as `CCAI16LP0824T2`; an ID cut by the photo's edge keeps
-    /// its `LPnnnnTn` tail) and Mexico IFT's certificates (`RCP`, the holder's letters, year, number:
-    /// `RCPAPA16-3473`), per the two regulators' published numbering.
+    /// its `LPnnnnTn` tail), Mexico IFT's certificates (`RCP`, the holder's letters, year, number:
+    /// `RCPAPA16-3473`) and Korea's KC certifications (scheme letters, then Apple's applicant code `APL`:
+    /// `MSIP-CRM-APL-A1534`, `R-R-APL-A1707`), per the regulators' published numbering. An Industry Canada
+    /// number whose first digit was misread (`479C…`) keeps `79C`.
     static func isRegulatoryID(_ serial: String) -> Bool {
-        if serial.hasPrefix("BCG") || serial.hasPrefix("579C") || serial.hasPrefix("S79C") { return true }
-        if isTaiwanNCCTail(serial) { return true }
+        if serial.hasPrefix("BCG") || serial.hasPrefix("579C") || serial.dropFirst().hasPrefix("79C") { return true }
+        if isTaiwanNCCTail(serial) || isKoreanKC(serial) { return true }
         if serial.hasPrefix("RCP"), (10...14).contains(serial.count), serial.suffix(4).allSatisfy(\.isNumber) {
             return true
         }
@@ -131,6 +133,14 @@ enum SerialLexicon {
         else { return false }
         let numeric = characters[0..<4] + characters[6...]
         return numeric.filter { !$0.isNumber }.count <= 1
+    }
+
+    /// True for a Korean KC certification of Apple's read as one word: letters of the scheme (`R`, `C`, `M`,
+    /// `S`, `I`, `P`, `K`, `E`: `RR`, `MSIPCRM`, `RREM`) right before the applicant code `APL`.
+    private static func isKoreanKC(_ serial: String) -> Bool {
+        guard let code = serial.range(of: "APL") else { return false }
+        let scheme = serial[..<code.lowerBound]
+        return (1...8).contains(scheme.count) && scheme.allSatisfy { "RCMSIPKE".contains($0) }
     }
 
     /// True when `serial` holds a Taiwan NCC ID's tail: `LP`, four digits, `T` and a digit, at its end.

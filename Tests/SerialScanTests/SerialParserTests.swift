@@ -177,12 +177,15 @@ struct SerialParserTests {
         #expect(!SerialLexicon.isRegulatoryID("8CG2754XY1"))
     }
 
-    @Test func taiwanAndMexicoRegulatoryIDsAreDistractors() {
-        // Taiwan NCC (whole, with I read as 1, or cut to its tail by the photo's edge) and Mexico IFT.
-        for id in ["CCAI16LP0824T2", "CCA116LP0824T2", "0LP3807T8", "RCPAPA163473"] {
+    @Test func taiwanMexicoAndKoreaRegulatoryIDsAreDistractors() {
+        // Taiwan NCC (whole, with I read as 1, or cut to its tail by the photo's edge), Mexico IFT, Korea KC and an
+        // Industry Canada number with its first digit misread.
+        for id in ["CCAI16LP0824T2", "CCA116LP0824T2", "0LP3807T8", "RCPAPA163473", "RRAPLA1707", "MSIPCRMAPLA1534",
+            "479C2F2816A"]
+        {
             #expect(SerialLexicon.isRegulatoryID(id), "\(id)")
         }
-        for serial in ["C02XK1JCJG5J", "FVFP8J3CW131", "RCV00729958X"] {
+        for serial in ["C02XK1JCJG5J", "FVFP8J3CW131", "RCV00729958X", "C02APL4XJG5J"] {
             #expect(!SerialLexicon.isRegulatoryID(serial), "\(serial)")
         }
         let lines = [Lines.line("CMIIT ID: 2016DJ7178 CCAI16LP0824T2", y: 0), Lines.line("Serial No.: H4TVDF49ESQD", y: 40)]
