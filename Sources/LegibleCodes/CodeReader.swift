@@ -43,7 +43,6 @@ public struct CodeReader: Sendable {
         for symbology in symbologies {
             zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
         }
-
         guard let zimage = zbar_image_create() else {
             throw .operationFailed(operation: "code reading")
         }
@@ -51,9 +50,9 @@ public struct CodeReader: Sendable {
         zbar_image_set_format(zimage, Self.fourCC("Y800"))
         zbar_image_set_size(zimage, UInt32(width), UInt32(height))
         return gray.withUnsafeBytes { bytes -> [CodeSymbol] in
-            // zbar keeps the pointer only until the image is destroyed, which happens before `gray` goes away;
-            // no cleanup handler, since Swift owns the bytes.
+            // Swift owns the bytes (no cleanup handler); zbar lets go of them before the closure ends.
             zbar_image_set_data(zimage, bytes.baseAddress, UInt(bytes.count), nil)
+            defer { zbar_image_set_data(zimage, nil, 0, nil) }
             guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
             var found: [CodeSymbol] = []
             var symbol = zbar_image_first_symbol(zimage)

@@ -46,8 +46,10 @@ struct SerialScanPipeline {
         }
         // Codes are read on the photo as decoded (their modules are a few pixels wide): always on labels, where
         // serials are printed with their code, and elsewhere unless the text already gave a near-certain
-        // answer, since zbar takes about half as long as a whole scan of a 1 MP photo.
-        if result.preset == .sticker || (result.top?.confidence ?? 0) < Self.readCodesBelow {
+        // answer, since zbar takes about half as long as a whole scan of a 1 MP photo. Not once the time limit
+        // has passed.
+        let withinLimit = deadline.map { clock.now < $0 } ?? true
+        if withinLimit, result.preset == .sticker || (result.top?.confidence ?? 0) < Self.readCodesBelow {
             let codeStart = clock.now
             result.codes = (try? CodeReader().symbols(in: image)) ?? []
             if !result.codes.isEmpty {
