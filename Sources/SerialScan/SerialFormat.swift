@@ -91,6 +91,15 @@ public enum SerialFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// ``specificity`` of a serial of `length` characters: a randomised Apple serial of another length than
+    /// 10 counts no more than a generic ID. Apple announced randomised serials of 8 to 14 characters, 10 at
+    /// first, and the first ones shipped (purple iPhone 12, 2021) had 10 (MacRumors, 9 March and 5 May 2021);
+    /// a 9- or 11-character reading is more often a 10- or 12-character serial with a character lost or
+    /// gained, or another ID, than a serial of that length.
+    func specificity(length: Int) -> Double {
+        self == .appleRandom && length != 10 ? SerialFormat.generic.specificity : specificity
+    }
+
     /// How strongly a match is evidence of this format, 0...1: how unlikely a random string of capitals and
     /// digits of the same length is to fit. Structured formats fit by chance less often.
     var specificity: Double {

@@ -93,7 +93,7 @@ package struct SerialRanker: Sendable {
             Double(evidence.trimmed),
             evidence.caption,
             evidence.distractor ? 1 : 0,
-            evidence.format.specificity,
+            evidence.format.specificity(length: evidence.serial.count),
             Double(min(reads - 1, 3)),
             device,
             Double(evidence.pieces - 1),

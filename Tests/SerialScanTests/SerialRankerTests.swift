@@ -4,6 +4,19 @@ import Testing
 
 @Suite("Serial ranker")
 struct SerialRankerTests {
+    @Test func aRandomisedAppleSerialOfAnotherLengthThanTenIsNoStrongerThanAGenericID() {
+        #expect(SerialFormat.appleRandom.specificity(length: 10) == SerialFormat.appleRandom.specificity)
+        #expect(SerialFormat.appleRandom.specificity(length: 9) == SerialFormat.generic.specificity)
+        #expect(SerialFormat.appleRandom.specificity(length: 11) == SerialFormat.generic.specificity)
+        #expect(SerialFormat.apple12.specificity(length: 12) == SerialFormat.apple12.specificity)
+        // The same captioned line on a MacBook, read whole and with its last character lost.
+        func confidence(_ text: String) -> Double {
+            let evidence = SerialParser.evidence(in: [Lines.line(text)])
+            return SerialRanker.standard.rank(evidence, deviceType: .macbook).first { $0.serial.count < 12 }?.confidence ?? 0
+        }
+        #expect(confidence("Serial FVFP8J3CV") < confidence("Serial FVFP8J3CVW"))
+    }
+
     @Test func aSerialInsideALongerOneIsAFragment() {
         let serials: Set = ["C02XK1ZQJGH5", "02XK1ZQJGH5", "XK1Z", "F17ABC", "C02XK1ZQJGH5X"]
         #expect(SerialRanker.fragments(of: serials) == ["C02XK1ZQJGH5", "02XK1ZQJGH5", "XK1Z"])
