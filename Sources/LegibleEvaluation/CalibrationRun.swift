@@ -43,9 +43,9 @@ public struct CalibrationRun {
     package func rescaleUnhinted(_ ranker: SerialRanker) throws -> (ranker: SerialRanker, report: String) {
         var runs: [(predictions: [SerialPrediction], manifest: [String: SerialManifestEntry])] = []
         var samples: [ConfidenceCalibration.Sample] = []
+        let unhinted = CalibrationRun(directories: directories, hinted: false)
         for directory in directories {
-            let (_, _, predictions) = try CalibrationRun(directory: directory, hinted: false)
-                .collect(ranker: ranker, directory: directory)
+            let (_, _, predictions) = try unhinted.collect(ranker: ranker, directory: directory)
             guard let manifest = try SerialManifest.load(directory: directory) else { continue }
             runs.append((predictions, manifest))
             samples += predictions.compactMap { prediction -> ConfidenceCalibration.Sample? in

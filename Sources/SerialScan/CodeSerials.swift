@@ -40,8 +40,8 @@ enum CodeSerials {
         return found
     }
 
-    /// The most specific format `token` fits exactly (every character allowed where it stands, no repair), or
-    /// nil. Generic IDs must hold letters and digits, like printed ones.
+    /// The most specific format `token` fits exactly (every character allowed where it stands, no repair, and
+    /// the format's mix of letters and digits), or nil.
     static func format(of token: String) -> SerialFormat? {
         let characters = Array(token)
         let formats: [SerialFormat] = [.apple12, .samsung, .apple11, .dell, .appleRandom, .generic]
@@ -51,8 +51,6 @@ enum CodeSerials {
                     format.allowed(at: $0.offset, length: characters.count).contains($0.element)
                 }
                 && format.acceptsComposition(characters)
-                // An Apple serial never holds I or O, nor is a random one all digits.
-                && (!format.isApple || !characters.contains { $0 == "I" || $0 == "O" })
         }
     }
 

@@ -12,6 +12,14 @@ struct PreparedPhoto {
     /// Mean and standard deviation of the working copy's grey levels.
     let statistics: (mean: Double, standardDeviation: Double)
 
+    /// True when the photo is mostly dark (dark-mode screens, space-grey metal): its ink variants look for
+    /// light text first.
+    var darkBackground: Bool { statistics.mean < 110 }
+
+    /// The text height, in working pixels, that ink is thresholded for: a fortieth of the working copy's
+    /// height, at least 10.
+    var textHeight: Int { max(10, working.height / 40) }
+
     /// - Throws: `SerialScanError.image` when Leptonica cannot convert or scale the image.
     init(_ image: Image, workingSize: Int) throws(SerialScanError) {
         do {

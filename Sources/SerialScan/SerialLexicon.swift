@@ -31,14 +31,18 @@ enum SerialLexicon {
         text.split(separator: " ").filter { word in
             let key = key(String(word))
             guard key.count >= 3 else { return false }
-            return captions.contains(key) || distractorLabels.contains(key)
-                || appleProductWords.contains(key.filter { $0.isLetter })
+            return captions.contains(key) || isDistractorLabel(key) || isAppleProductWord(key)
         }.count
     }
 
     /// True when a recognised line names Apple or an Apple product ("iPhone 13 128GB", "Designed by Apple").
     static func namesAppleProduct(_ line: RecognizedLine) -> Bool {
-        line.words.contains { word in appleProductWords.contains(key(word.text).filter { $0.isLetter }) }
+        line.words.contains { isAppleProductWord(key($0.text)) }
+    }
+
+    /// True when a keyed word, its digits and signs left out, is one of ``appleProductWords`` ("iPhone13").
+    private static func isAppleProductWord(_ key: String) -> Bool {
+        appleProductWords.contains(key.filter { $0.isLetter })
     }
 
     /// The form a word takes for matching: upper-cased, with dots, colons, commas and quotes removed.

@@ -94,13 +94,7 @@ struct SerialScanPipeline {
             var pass = try read(
                 try photo.turned(quarterTurns: turns), preset: preset, deviceType: deviceType, deadline: deadline)
             pass.rotation = turns * 90
-            for index in pass.candidates.indices {
-                pass.candidates[index].box = pass.candidates[index].box?.turnedBack(
-                    quarterTurns: turns, width: width, height: height)
-            }
-            for index in pass.lines.indices {
-                pass.lines[index].box = pass.lines[index].box.turnedBack(quarterTurns: turns, width: width, height: height)
-            }
+            pass.mapBoxes { $0.turnedBack(quarterTurns: turns, width: width, height: height) }
             // Both turns are read: text upside down can still read as a confident string of look-alikes
             // (`98ST1V19P0W`), so the first turn to reach the stop confidence is not taken on trust.
             passes.append(pass)
@@ -223,7 +217,6 @@ struct SerialScanPipeline {
         var timings = SerialScanTimings()
         let gray = photo.gray, working = photo.working, scale = photo.scale
         var frame: WorkingFrame?
-        let darkBackground = photo.statistics.mean < 110
         // Apple serials are expected on an Apple device, or without a hint on plates, screens and anything
         // that names an Apple product.
         var appleContext = deviceType.map(\.isApple) ?? (preset == .etched || preset == .screen)
@@ -246,13 +239,13 @@ struct SerialScanPipeline {
         var recognizeTime = Duration.zero
         var rankTime = Duration.zero
 
-        variants: for variant in ImageVariant.ordered(for: preset, darkBackground: darkBackground) {
+        variants: for variant in ImageVariant.ordered(for: preset, darkBackground: photo.darkBackground) {
             if outOfTime() { break variants }
             let locateStart = clock.now
             let lines: [TextLineCandidate]
             let profile: InkProfile?
             do {
-                let textHeight = max(10, working.height / 40)
+                let textHeight = photo.textHeight
                 var binary = try variant.binarize(frame?.working ?? working, textHeight: textHeight)
                 if frame == nil {
                     // Straighten once, by the skew of the first variant's ink; later variants reuse the frame.

@@ -135,12 +135,14 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     /// the encoded photo's pixels.
     mutating func scaleBoxes(by factor: Int) {
         guard factor != 1 else { return }
-        func scaled(_ box: PixelRect) -> PixelRect {
-            PixelRect(x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
-        }
-        for index in candidates.indices { candidates[index].box = candidates[index].box.map(scaled) }
-        for index in lines.indices { lines[index].box = scaled(lines[index].box) }
-        for index in codes.indices { codes[index].box = scaled(codes[index].box) }
+        mapBoxes { PixelRect(x: $0.x * factor, y: $0.y * factor, width: $0.width * factor, height: $0.height * factor) }
+    }
+
+    /// Every box (candidates', lines' and codes') replaced by `transform` of it.
+    mutating func mapBoxes(_ transform: (PixelRect) -> PixelRect) {
+        for index in candidates.indices { candidates[index].box = candidates[index].box.map(transform) }
+        for index in lines.indices { lines[index].box = transform(lines[index].box) }
+        for index in codes.indices { codes[index].box = transform(codes[index].box) }
     }
 
     /// Creates a result.

@@ -19,10 +19,9 @@ extension SerialScanner {
         do {
             let working = photo.working
             let preset = requested == .auto ? PresetClassifier.classify(working) : requested
-            let textHeight = max(10, working.height / 40)
             var count = 0
-            for variant in ImageVariant.ordered(for: preset, darkBackground: photo.statistics.mean < 110) {
-                let binary = try variant.binarize(working, textHeight: textHeight)
+            for variant in ImageVariant.ordered(for: preset, darkBackground: photo.darkBackground) {
+                let binary = try variant.binarize(working, textHeight: photo.textHeight)
                 count += try TextLineFinder.lines(
                     in: binary, lightText: variant.isLightText, reduction: variant.reduction
                 ).count

@@ -25,7 +25,7 @@ enum TextAxis {
 
     /// Characters in long lines of `photo` as it is and turned a quarter, from `variant`'s ink.
     static func lineCharacters(in photo: PreparedPhoto, variant: ImageVariant) -> (upright: Int, turned: Int) {
-        guard let binary = try? variant.binarize(photo.working, textHeight: max(10, photo.working.height / 40)),
+        guard let binary = try? variant.binarize(photo.working, textHeight: photo.textHeight),
             let turned = try? binary.rotated(quarterTurns: 1)
         else { return (0, 0) }
         return (
@@ -38,10 +38,9 @@ enum TextAxis {
     /// which ink shows the text depends on the kind of photo (light engraving, dark print), and the preset
     /// guessed for a photo that did not read is itself uncertain.
     static func looksSideways(_ photo: PreparedPhoto) -> Bool {
-        let darkBackground = photo.statistics.mean < 110
         var variants: [ImageVariant] = []
         for preset in [SerialPreset.etched, .screen, .sticker] {
-            if let first = ImageVariant.ordered(for: preset, darkBackground: darkBackground).first,
+            if let first = ImageVariant.ordered(for: preset, darkBackground: photo.darkBackground).first,
                 !variants.contains(first)
             {
                 variants.append(first)
