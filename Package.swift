@@ -130,6 +130,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            // openapi.yaml, the document served at /openapi.yaml and LegibleClient's source.
+            resources: [.copy("openapi.yaml")],
             swiftSettings: strictSettings),
 
         // MARK: Tools

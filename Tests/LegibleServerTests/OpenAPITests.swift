@@ -29,7 +29,7 @@ struct OpenAPITests {
     @Test func everyRegisteredRouteIsDocumented() throws {
         let state = try ServerState(configuration: testConfiguration(), engines: .stubs(), logger: quietLogger)
         let router = buildRouter(state: state)
-        let documented = Self.declaredOperations(OpenAPIDocument.yaml)
+        let documented = Self.declaredOperations(try Self.documentText())
         let registered = Set(router.routes.map { route -> String in
             var path = route.path.description
             if !path.hasPrefix("/") { path = "/" + path }
@@ -46,13 +46,24 @@ struct OpenAPITests {
         #expect(stale.isEmpty, "documented but not registered: \(stale.sorted())")
     }
 
-    @Test func servedAsYAML() async throws {
+    /// The document as the server reads it (``OpenAPIDocument``).
+    static func documentText() throws -> String {
+        String(decoding: try #require(OpenAPIDocument.bytes, "openapi.yaml not found"), as: UTF8.self)
+    }
+
+    @Test func servedAsIs() async throws {
         try await withServer { _, client in
             let response = try await client.execute(uri: "/openapi.yaml", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)
-            let text = String(buffer: response.body)
-            #expect(text.hasPrefix("openapi: 3.1.0"))
+            #expect(String(buffer: response.body) == (try Self.documentText()))
+            #expect((try Self.documentText()).hasPrefix("openapi: 3.1.0"))
         }
+    }
+
+    /// `info.version` is the version `/health` reports.
+    @Test func versionIsTheServers() throws {
+        let versionLine = try Self.documentText().components(separatedBy: "\n").first { $0.hasPrefix("  version: ") }
+        #expect(versionLine == "  version: \(LegibleServerVersion.current)")
     }
 }
