@@ -9,7 +9,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Legible",
-    platforms: [.macOS(.v15)],
+    // The server needs macOS 15 where it is built on a Mac; LegibleClient, the iOS apps' library, needs iOS 16.
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .library(name: "LegibleImaging", targets: ["LegibleImaging"]),
         .library(name: "LegibleOCR", targets: ["LegibleOCR"]),
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "FormFields", targets: ["FormFields"]),
         .library(name: "FormFill", targets: ["FormFill"]),
         .library(name: "LegibleServer", targets: ["LegibleServer"]),
+        .library(name: "LegibleClient", targets: ["LegibleClient"]),
         .executable(name: "ocrbench", targets: ["ocrbench"]),
         .executable(name: "legible-server", targets: ["legible-server"]),
         .executable(name: "pdffill", targets: ["pdffill"]),
@@ -32,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // LegibleClient: the runtime of swift-openapi-generator's code and its URLSession transport.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
         // `swift package benchmark`. Only the malloc interposer: the ARC runtime interposer's package is not
         // available here (and `.arc` metrics crash without it).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
@@ -134,6 +139,19 @@ let package = Package(
             resources: [.copy("openapi.yaml")],
             swiftSettings: strictSettings),
 
+        // MARK: Client
+        // The iOS apps' library: no engines, no C libraries. Generated/ is written from
+        // Sources/LegibleServer/openapi.yaml by Scripts/generate-client.sh and committed.
+        .target(
+            name: "LegibleClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            // Not InternalImportsByDefault: the generated code's imports are plain (Scripts/generate-client.sh).
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+
         // MARK: Tools
         .target(
             name: "LegibleEvaluation",
@@ -205,6 +223,14 @@ let package = Package(
         .testTarget(
             name: "LegibleEvaluationTests",
             dependencies: ["LegibleEvaluation", "SerialScan", "TestSupport"],
+            swiftSettings: strictSettings),
+        // LegibleClient against this build's legible-server, started as a process.
+        .testTarget(
+            name: "LegibleClientTests",
+            dependencies: [
+                "LegibleClient", "LegiblePDF", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleServerTests",
