@@ -28,7 +28,12 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
     -> BuiltServer<Application<RouterResponder<LegibleRequestContext>>>
 {
     try configuration.validate()
-    let state = try ServerState(configuration: configuration, engines: engines, logger: logger)
+    var store: (any StateStore)?
+    if let database = configuration.database {
+        store = try await PostgresStore.open(url: database, logger: logger)
+        logger.info("database", metadata: ["store": "postgres", "url": "\(database)"])
+    }
+    let state = try ServerState(configuration: configuration, engines: engines, logger: logger, store: store)
     let router = buildRouter(state: state)
     let runner = JobRunner(
         queue: state.store,

@@ -40,6 +40,8 @@ extension ServerConfiguration {
         public static let documentLifetime = "LEGIBLE_DOCUMENT_TTL"
         /// Secret for signing download links.
         public static let signingKey = "LEGIBLE_SIGNING_KEY"
+        /// PostgreSQL URL (`postgres://user:password@host:5432/database`); SQLite in the data directory when unset.
+        public static let databaseURL = "LEGIBLE_DATABASE_URL"
         /// Public base URL for absolute links.
         public static let publicBaseURL = "LEGIBLE_PUBLIC_URL"
         /// Graceful shutdown grace period in seconds.
@@ -103,6 +105,7 @@ extension ServerConfiguration {
             lineReader = value
         }
         if let value = string(EnvironmentKey.signingKey) { signingKey = value }
+        if let value = string(EnvironmentKey.databaseURL) { database = try DatabaseURL(value) }
         if let value = string(EnvironmentKey.publicBaseURL) { publicBaseURL = value }
     }
 

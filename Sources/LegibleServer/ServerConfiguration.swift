@@ -48,7 +48,12 @@ public struct ServerConfiguration: Sendable {
     /// Seconds graceful shutdown waits for running jobs before it stops them and puts them back in the queue.
     public var shutdownGracePeriod: TimeInterval
     /// Secret for signing download links; when nil a random key is made once and kept in the data directory.
+    /// Instances sharing a database must share it (or the data directory), so that a link signed by one is
+    /// honoured by all.
     public var signingKey: String?
+    /// PostgreSQL holding jobs, documents and values for every instance that names it; nil for the SQLite
+    /// database in the data directory (one instance).
+    public var database: DatabaseURL?
     /// Public base URL used in absolute links (`filledPdfUrl`); when nil the request's `Host` header is used.
     public var publicBaseURL: String?
     /// Version string reported by `/health`.

@@ -4,7 +4,7 @@ import Logging
 /// What every controller shares: configuration, storage, engines and the job machinery.
 struct ServerState: Sendable {
     let configuration: ServerConfiguration
-    let store: ServerStore
+    let store: any StateStore
     let files: FileStore
     let engines: Engines
     let signer: URLSigner
@@ -19,12 +19,13 @@ struct ServerState: Sendable {
     /// Bounds request-body bytes being received across all clients.
     let uploads: UploadBudget
 
-    /// Opens the data directory (creating it), the database and the signing key.
-    init(configuration: ServerConfiguration, engines: Engines, logger: Logger) throws {
+    /// Opens the data directory (creating it), the database and the signing key: `store` when given (an opened
+    /// ``PostgresStore``), else the SQLite database in the data directory.
+    init(configuration: ServerConfiguration, engines: Engines, logger: Logger, store: (any StateStore)? = nil) throws {
         let root = configuration.dataDirectory.standardizedFileURL
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         self.configuration = configuration
-        self.store = try ServerStore(path: root.appendingPathComponent("legible.sqlite").path)
+        self.store = try store ?? SQLiteStore(path: root.appendingPathComponent("legible.sqlite").path)
         self.files = try FileStore(root: root)
         self.engines = engines
         self.signer = URLSigner(

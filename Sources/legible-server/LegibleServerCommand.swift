@@ -18,6 +18,10 @@ struct LegibleServerCommand: AsyncParsableCommand {
     @Option(help: "Address to bind (LEGIBLE_HOST).") var host: String?
     @Option(help: "Port to bind (LEGIBLE_PORT).") var port: Int?
     @Option(name: .customLong("data-dir"), help: "Data directory (LEGIBLE_DATA_DIR).") var dataDirectory: String?
+    @Option(
+        name: .customLong("database"),
+        help: "PostgreSQL URL shared by several instances, postgres://user:password@host:5432/db (LEGIBLE_DATABASE_URL); default: SQLite in the data directory.")
+    var database: String?
     @Option(help: "Concurrent jobs (LEGIBLE_WORKERS); default: active cores.") var workers: Int?
     @Option(name: .customLong("api-key"), help: "Accepted API key; repeat for several (LEGIBLE_API_KEYS, comma-separated).")
     var apiKeys: [String] = []
@@ -105,6 +109,7 @@ struct LegibleServerCommand: AsyncParsableCommand {
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let dataDirectory { configuration.dataDirectory = URL(fileURLWithPath: dataDirectory) }
+        if let database { configuration.database = try DatabaseURL(database) }
         if let workers {
             configuration.workerCount = workers
             configuration.maxConcurrentSyncScans = 4 * workers

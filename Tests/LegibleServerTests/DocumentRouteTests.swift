@@ -228,7 +228,7 @@ struct DocumentRouteTests {
 
     @Test func composeWhileFillingIsRefusedAtTheStore() async throws {
         // The store's conditional transition: only one of two starts wins while the first job is still queued.
-        let store = try ServerStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
+        let store = try await makeTestStore()
         let now = Date()
         let layout = String(decoding: try JSONEncoder().encode(
             try await StubFieldDetector().detectFields(documentData: samplePDF, format: .pdf)), as: UTF8.self)

@@ -136,7 +136,7 @@ struct EngineIsolationTests {
         let engine = try Self.engine(deadline: 600)
         defer { Task { await engine.shutdown() } }
         let folder = makeDataDirectory()
-        let store = try ServerStore(path: folder.appendingPathComponent("legible.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
         let files = try FileStore(root: folder)
         let document = DocumentRecord(
             id: UUID().uuidString.lowercased(), owner: "o", fileName: "bomb.pdf", mimeType: "application/pdf",

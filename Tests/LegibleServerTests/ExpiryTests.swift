@@ -41,7 +41,7 @@ struct ExpiryTests {
 
     @Test func orphanFilesAreRemovedOnlyWhenOld() async throws {
         let folder = makeDataDirectory()
-        let store = try ServerStore(path: folder.appendingPathComponent("legible.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
         let files = try FileStore(root: folder)
         let janitor = Janitor(store: store, files: files, interval: 60, logger: quietLogger)
         let orphan = files.scanImage(jobID: "orphan")

@@ -9,12 +9,10 @@ import Testing
 /// Keys take turns for workers, and one key cannot fill the queue for everyone.
 @Suite("Fair queue", .timeLimit(.minutes(2)))
 struct FairQueueTests {
-    func store() throws -> ServerStore {
-        try ServerStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
-    }
+    func store() async throws -> any StateStore { try await makeTestStore() }
 
     /// `count` pending scans of `owner`, created `offset` seconds apart from `start`.
-    func enqueue(_ store: ServerStore, owner: String, count: Int, start: Date) async throws -> [String] {
+    func enqueue(_ store: any StateStore, owner: String, count: Int, start: Date) async throws -> [String] {
         var ids: [String] = []
         for index in 0..<count {
             let job = JobRecord.pending(
@@ -26,7 +24,7 @@ struct FairQueueTests {
     }
 
     @Test func aKeyWithABacklogDoesNotHoldAnotherKeysJobBehindIt() async throws {
-        let store = try store()
+        let store = try await store()
         let start = Date()
         let backlog = try await enqueue(store, owner: "a", count: 20, start: start)
         let latecomer = try await enqueue(store, owner: "b", count: 1, start: start.addingTimeInterval(60))
@@ -38,7 +36,7 @@ struct FairQueueTests {
     }
 
     @Test func oneWorkerServesKeysInTurn() async throws {
-        let store = try store()
+        let store = try await store()
         let start = Date()
         let a = try await enqueue(store, owner: "a", count: 3, start: start)
         let b = try await enqueue(store, owner: "b", count: 2, start: start.addingTimeInterval(10))
@@ -53,7 +51,7 @@ struct FairQueueTests {
     }
 
     @Test func aKeyAtItsRunningCapWaitsWhileOthersRun() async throws {
-        let store = try store()
+        let store = try await store()
         let start = Date()
         _ = try await enqueue(store, owner: "a", count: 3, start: start)
         #expect(try await store.claimNext(workerID: "w:0", now: start, maxRunningPerOwner: 1)?.owner == "a")

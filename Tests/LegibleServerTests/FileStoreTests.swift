@@ -31,7 +31,7 @@ struct FileStoreTests {
     @Test func theJanitorRemovesOnlyOldTemporaries() async throws {
         let folder = makeDataDirectory()
         let files = try FileStore(root: folder)
-        let store = try ServerStore(path: folder.appendingPathComponent("legible.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
         let janitor = Janitor(store: store, files: files, interval: 60, logger: quietLogger)
         try files.write(Data("x".utf8), to: files.original(documentID: "d3"))
         let stale = files.documentFolder("d3").appendingPathComponent(".filled.pdf.0000\(FileStore.temporarySuffix)")

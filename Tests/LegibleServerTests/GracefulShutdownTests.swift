@@ -37,7 +37,7 @@ final class GatedSerialReader: SerialReading {
 struct GracefulShutdownTests {
     @Test func runningJobFinishesWithinTheGracePeriod() async throws {
         let folder = makeDataDirectory()
-        let store = try ServerStore(path: folder.appendingPathComponent("legible.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
         let files = try FileStore(root: folder)
         let reader = GatedSerialReader()
         let engines = Engines(serialReader: reader, fieldDetector: StubFieldDetector(), formComposer: StubComposer())

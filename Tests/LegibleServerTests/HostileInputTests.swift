@@ -57,6 +57,7 @@ struct HostileInputTests {
             #expect(health.version == LegibleServerVersion.current)
             #expect(health.tesseractVersion == "5.3.0-stub")
             #expect(health.poolSize == 2)
+            #expect(health.store == (testDatabaseBaseURL == nil ? "sqlite" : "postgres"))
             #expect(health.busyCount == 0)
             #expect(health.queueDepth == 0)
         }

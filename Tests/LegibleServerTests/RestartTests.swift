@@ -48,11 +48,13 @@ struct RestartTests {
     @Test func jobLeftProcessingByACrashRunsAgain() async throws {
         let folder = makeDataDirectory()
         let image = try fixture("formats/sample.jpg")
-        let configuration = testConfiguration(dataDirectory: folder)
+        // SQLite's rule (a job left processing by the one process is interrupted); PostgresQueueTests holds the
+        // shared database's (a job whose lease ran out).
+        let configuration = testConfiguration(dataDirectory: folder) { $0.database = nil }
         // Simulate a crash: a claimed job, never finished, with its image on disk.
         let jobID: String
         do {
-            let store = try ServerStore(path: folder.appendingPathComponent("legible.sqlite").path)
+            let store = try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
             let files = try FileStore(root: folder)
             let job = JobRecord.pending(kind: .scan, owner: "anonymous", deviceType: "iphone", now: Date(), lifetime: 3600)
             try files.write(image, to: files.scanImage(jobID: job.id))
@@ -70,7 +72,7 @@ struct RestartTests {
     }
 
     @Test func jobsInterruptedTooOftenFailInsteadOfLooping() async throws {
-        let store = try ServerStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
+        let store = try SQLiteStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
         let job = JobRecord.pending(kind: .scan, owner: "o", now: Date(), lifetime: 3600)
         try await store.insert(job: job)
         for _ in 0..<JobRunner.maxAttempts {
@@ -84,7 +86,7 @@ struct RestartTests {
     }
 
     @Test func claimingIsExclusiveAndInOrder() async throws {
-        let store = try ServerStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
+        let store = try SQLiteStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
         let start = Date()
         var ids: [String] = []
         for index in 0..<20 {

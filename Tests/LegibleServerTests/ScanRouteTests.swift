@@ -166,7 +166,7 @@ struct ScanRouteTests {
 
     @Test func cancelRunningJobEndsCancelled() async throws {
         let image = try fixture("formats/sample.png")
-        let store = try ServerStore(path: makeDataDirectory().appendingPathComponent("db.sqlite").path)
+        let store = try await makeTestStore()
         let now = Date()
         let job = JobRecord.pending(kind: .scan, owner: "anonymous", now: now, lifetime: 3600)
         try await store.insert(job: job)

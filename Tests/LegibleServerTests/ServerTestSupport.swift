@@ -143,8 +143,31 @@ func testConfiguration(dataDirectory: URL = makeDataDirectory(), _ adjust: (inou
     configuration.port = 0
     configuration.signingKey = "test-signing-key-0123456789"
     configuration.shutdownGracePeriod = 0
+    configuration.database = testDatabase(for: dataDirectory)
     adjust(&configuration)
     return configuration
+}
+
+/// A fresh store for store-level tests: a schema of its own in `LEGIBLE_TEST_DATABASE_URL`'s database when set,
+/// else a new SQLite database.
+func makeTestStore() async throws -> any StateStore {
+    let folder = makeDataDirectory()
+    if let database = testDatabase(for: folder) {
+        return try await PostgresStore.open(url: database, logger: quietLogger)
+    }
+    return try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
+}
+
+/// The PostgreSQL database the server tests run against when `LEGIBLE_TEST_DATABASE_URL` names one (CI runs
+/// them once on SQLite and once on PostgreSQL), else nil (SQLite). Each data directory gets its own schema, so
+/// tests do not see each other's jobs and a restart on the same directory finds its state again.
+func testDatabase(for dataDirectory: URL) -> DatabaseURL? {
+    guard let base = ProcessInfo.processInfo.environment["LEGIBLE_TEST_DATABASE_URL"], !base.isEmpty else { return nil }
+    let digest = dataDirectory.standardizedFileURL.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+        ($0 ^ UInt64($1)) &* 1_099_511_628_211
+    }
+    let separator = base.contains("?") ? "&" : "?"
+    return try? DatabaseURL("\(base)\(separator)schema=t\(String(digest, radix: 36))")
 }
 
 var quietLogger: Logger {

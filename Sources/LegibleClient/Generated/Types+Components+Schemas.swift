@@ -105,6 +105,17 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Health/line_reader`.
             public var lineReader: Components.Schemas.Health.LineReaderPayload?
+            /// where jobs and documents are kept: this instance's SQLite database, or PostgreSQL shared by instances
+            ///
+            /// - Remark: Generated from `#/components/schemas/Health/store`.
+            @frozen public enum StorePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sqlite = "sqlite"
+                case postgres = "postgres"
+            }
+            /// where jobs and documents are kept: this instance's SQLite database, or PostgreSQL shared by instances
+            ///
+            /// - Remark: Generated from `#/components/schemas/Health/store`.
+            public var store: Components.Schemas.Health.StorePayload?
             /// Creates a new `Health`.
             ///
             /// - Parameters:
@@ -119,6 +130,7 @@ extension Components {
             ///   - longestJobSeconds: how long this instance's longest-running job has run
             ///   - uptimeSeconds:
             ///   - lineReader: What reads scan lines; tesseract when Legible's reader could not load its models
+            ///   - store: where jobs and documents are kept: this instance's SQLite database, or PostgreSQL shared by instances
             public init(
                 status: Components.Schemas.Health.StatusPayload,
                 version: Swift.String,
@@ -130,7 +142,8 @@ extension Components {
                 workersBusy: Swift.Int? = nil,
                 longestJobSeconds: Swift.Double? = nil,
                 uptimeSeconds: Swift.Int? = nil,
-                lineReader: Components.Schemas.Health.LineReaderPayload? = nil
+                lineReader: Components.Schemas.Health.LineReaderPayload? = nil,
+                store: Components.Schemas.Health.StorePayload? = nil
             ) {
                 self.status = status
                 self.version = version
@@ -143,6 +156,7 @@ extension Components {
                 self.longestJobSeconds = longestJobSeconds
                 self.uptimeSeconds = uptimeSeconds
                 self.lineReader = lineReader
+                self.store = store
             }
             public enum CodingKeys: String, CodingKey {
                 case status
@@ -156,6 +170,7 @@ extension Components {
                 case longestJobSeconds = "longest_job_seconds"
                 case uptimeSeconds = "uptime_seconds"
                 case lineReader = "line_reader"
+                case store
             }
         }
         /// - Remark: Generated from `#/components/schemas/ScanUpload`.

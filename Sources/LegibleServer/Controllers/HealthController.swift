@@ -19,6 +19,8 @@ struct HealthController {
         var longestJobSeconds: Double
         var uptimeSeconds: Int
         var lineReader: String?
+        /// Where state is kept: `sqlite` (this instance's data directory) or `postgres` (shared by instances).
+        var store: String?
 
         enum CodingKeys: String, CodingKey {
             case status, version
@@ -31,6 +33,7 @@ struct HealthController {
             case longestJobSeconds = "longest_job_seconds"
             case uptimeSeconds = "uptime_seconds"
             case lineReader = "line_reader"
+            case store
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -46,6 +49,7 @@ struct HealthController {
             try container.encode(longestJobSeconds, forKey: .longestJobSeconds)
             try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
             try container.encode(lineReader, forKey: .lineReader)
+            try container.encode(store, forKey: .store)
         }
     }
 
@@ -61,7 +65,8 @@ struct HealthController {
         do {
             depth = try await state.store.queueDepth()
         } catch {
-            throw APIError.unavailable("database is not answering: \(error)")
+            state.logger.error("health: the database is not answering", metadata: ["error": "\(error)"])
+            throw APIError.unavailable("the \(state.store.kind) database is not answering")
         }
         let activity = state.workers.snapshot(now: Date())
         return HealthResponse(
@@ -69,6 +74,7 @@ struct HealthController {
             tesseractVersion: engine.engineVersion, poolSize: engine.poolSize, busyCount: engine.busyCount,
             queueDepth: depth, workers: state.configuration.workerCount, workersBusy: activity.busy,
             longestJobSeconds: (activity.longestSeconds * 10).rounded() / 10,
-            uptimeSeconds: Int(Date().timeIntervalSince(state.startedAt)), lineReader: engine.lineReader)
+            uptimeSeconds: Int(Date().timeIntervalSince(state.startedAt)), lineReader: engine.lineReader,
+            store: state.store.kind)
     }
 }

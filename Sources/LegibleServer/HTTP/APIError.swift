@@ -86,6 +86,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case .conflict(let message): .conflict(message)
         case .unknownRegions(let ids):
             .validation("unknown fieldRegionId: \(ids.prefix(10).joined(separator: ", "))")
+        case .unavailable: .unavailable("the database is not answering; retry shortly")
         }
     }
 
@@ -95,7 +96,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case let error as EngineError:
             switch error {
             case .invalidInput(let message): .unprocessable(message)
-            case .unavailable(let message): .unavailable(message)
+            case .unavailable: .unavailable("the database is not answering; retry shortly")
             }
         case let error as APIError: error
         default: .unprocessable(String(describing: error))

@@ -4,7 +4,7 @@ import ServiceLifecycle
 
 /// Deletes expired scan jobs and documents with their files, files no row refers to, and stale temporaries.
 struct Janitor: Service {
-    let store: ServerStore
+    let store: any StateStore
     let files: FileStore
     let interval: TimeInterval
     let logger: Logger

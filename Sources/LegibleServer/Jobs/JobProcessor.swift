@@ -3,7 +3,7 @@ import Logging
 
 /// Runs one claimed job against the engines and records how it ended.
 struct JobProcessor: Sendable {
-    let store: ServerStore
+    let store: any StateStore
     let files: FileStore
     let engines: Engines
     let logger: Logger

@@ -49,6 +49,10 @@ final class JobRunner: Service, Sendable {
         let recovered = try await queue.recoverInterrupted(now: Date(), maxAttempts: Self.maxAttempts)
         if recovered > 0 { logger.notice("re-queued jobs interrupted by the last stop", metadata: ["jobs": "\(recovered)"]) }
         logger.info("job runner started", metadata: ["workers": "\(workerCount)", "instance": "\(instanceID)"])
+        // A shared queue: keep this instance's claims alive, and take over jobs of instances that died. It runs
+        // until the workers are done, through the grace period, so that no other instance takes a finishing job.
+        let leases = queue.leaseDuration.map { lease in Task { await self.renewLeases(every: lease / 3) } }
+        defer { leases?.cancel() }
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -72,6 +76,24 @@ final class JobRunner: Service, Sendable {
             logger.notice("grace period over; running jobs were re-queued")
         } catch is CancellationError {}
         logger.info("job runner stopped")
+    }
+
+    /// Every `interval` seconds: renews this instance's leases, and re-queues jobs whose lease ran out.
+    private func renewLeases(every interval: TimeInterval) async {
+        while !Task.isCancelled {
+            do {
+                try await queue.heartbeat(instanceID: instanceID, now: Date())
+                let recovered = try await queue.recoverExpiredLeases(now: Date(), maxAttempts: Self.maxAttempts)
+                if recovered > 0 {
+                    logger.notice("took over jobs of a stopped instance", metadata: ["jobs": "\(recovered)"])
+                    await signal.notify()
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.error("could not renew job leases", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(interval))
+        }
     }
 
     private func workerLoop(index: Int) async {

@@ -1,15 +1,13 @@
 import Foundation
 
-/// The queue operations the job runner needs; `ServerStore` implements them on SQLite.
+/// The queue operations the job runner needs; ``SQLiteStore`` and ``PostgresStore`` implement them.
 ///
 /// Claiming is one atomic statement that moves a pending job to `processing` and returns it. Keys (owners) take
 /// turns: the job chosen belongs to the owner with the fewest jobs running, then the one served least recently,
 /// and is that owner's oldest; an owner already running `maxRunningPerOwner` jobs waits. So one key's backlog
-/// cannot hold every other key's jobs behind it. On
-/// PostgreSQL, with several instances sharing a database, the same step is
-/// `UPDATE jobs SET status = 'processing', ... WHERE id = (SELECT id FROM jobs WHERE status = 'pending'
-/// ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *`, and recovery re-queues only jobs whose
-/// `claimed_by` instance has stopped sending heartbeats; the runner does not change.
+/// cannot hold every other key's jobs behind it. On PostgreSQL, with several instances sharing a database, the
+/// claim skips rows another instance is claiming (`FOR UPDATE SKIP LOCKED`), claimed jobs carry a lease the
+/// runner renews (``heartbeat(instanceID:now:)``), and recovery re-queues only jobs whose lease ran out.
 protocol JobQueue: Sendable {
     /// Atomically takes the next pending job for `workerID`, owners in turn (above); nil when none may run.
     func claimNext(workerID: String, now: Date, maxRunningPerOwner: Int) async throws -> JobRecord?
@@ -26,9 +24,21 @@ protocol JobQueue: Sendable {
     func isCancelRequested(jobID: String) async throws -> Bool
     /// Updates progress and message of a running job.
     func reportProgress(jobID: String, progress: Int, message: String, now: Date) async throws
+    /// Seconds a claimed job stays this instance's without a heartbeat; nil when the queue is not shared (one
+    /// process, where a job left running is known to be interrupted at start).
+    var leaseDuration: TimeInterval? { get }
+    /// Renews the lease of every job the workers of `instanceID` are running.
+    func heartbeat(instanceID: String, now: Date) async throws
+    /// Re-queues running jobs whose lease ran out (their instance died), or fails those already tried
+    /// `maxAttempts` times; returns how many were re-queued.
+    func recoverExpiredLeases(now: Date, maxAttempts: Int) async throws -> Int
 }
 
 extension JobQueue {
+    var leaseDuration: TimeInterval? { nil }
+    func heartbeat(instanceID: String, now: Date) async throws {}
+    func recoverExpiredLeases(now: Date, maxAttempts: Int) async throws -> Int { 0 }
+
     /// Takes the next pending job with no cap on one owner's running jobs.
     func claimNext(workerID: String, now: Date) async throws -> JobRecord? {
         try await claimNext(workerID: workerID, now: now, maxRunningPerOwner: Int.max)

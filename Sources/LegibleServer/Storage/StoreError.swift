@@ -6,4 +6,6 @@ enum StoreError: Error, Equatable {
     case conflict(String)
     /// The request names regions the document does not have.
     case unknownRegions([String])
+    /// The database cannot be reached or refused the statement; the message says which (503).
+    case unavailable(String)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension ServerStore: JobQueue {
+extension SQLiteStore {
     func claimNext(workerID: String, now: Date, maxRunningPerOwner: Int) async throws -> JobRecord? {
         try await database.write { db in
             try JobRecord.fetchOne(

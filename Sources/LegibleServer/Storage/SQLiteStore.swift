@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// All state in the SQLite database: jobs, documents and field values. Every state change is one transaction.
-final class ServerStore: Sendable {
+/// The server's state in one SQLite database (`<data-dir>/legible.sqlite`, WAL): jobs, documents and field values;
+/// the default store, for one instance. Every state change is one transaction.
+final class SQLiteStore: StateStore {
     let database: DatabasePool
 
     /// Opens (creating if needed) the database at `path` and migrates it.
@@ -20,7 +21,9 @@ final class ServerStore: Sendable {
         try await database.write { db in try job.insert(db) }
     }
 
-    func job(id: String, owner: String?, kind: JobKind? = nil) async throws -> JobRecord? {
+    var kind: String { "sqlite" }
+
+    func job(id: String, owner: String?, kind: JobKind?) async throws -> JobRecord? {
         try await database.read { db in
             guard let job = try JobRecord.fetchOne(db, key: id) else { return nil }
             if let owner, job.owner != owner { return nil }
