@@ -58,6 +58,16 @@ struct MultipartFormDataTests {
         }
     }
 
+    /// RFC 7578 requires a `name` parameter, not a non-empty one: a part named "" (schemathesis sends one as an
+    /// extra form field) is kept and never matched, instead of failing the whole upload with 400.
+    @Test func keepsPartsWithEmptyNames() throws {
+        let form = try parse(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\"\r\n\r\n{}\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"device_type\"\r\n\r\nipad\r\n--XyZ--\r\n")
+        #expect(form.parts.map(\.name) == ["", "device_type"])
+        #expect(form.part("device_type")?.text == "ipad")
+    }
+
     @Test func limitsThePartCount() {
         let part = "--XyZ\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\nv\r\n"
         let body = String(repeating: part, count: MultipartFormData.maxParts + 1) + "--XyZ--\r\n"

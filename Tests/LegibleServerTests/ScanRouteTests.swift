@@ -208,6 +208,27 @@ struct ScanRouteTests {
         }
     }
 
+    /// Form fields the routes do not read, an empty-named one included, are ignored: the OpenAPI document allows
+    /// extra properties in an upload, and schemathesis sends them.
+    @Test func uploadsIgnoreExtraFormFields() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer { _, client in
+            let extras: [FormPart] = [.field("", "{}"), .field("®¾Æ", "3184901180612945444339712")]
+            let submitted = try await client.execute(
+                uri: "/scan", method: .post, headers: multipartHeaders(),
+                body: multipartBody(extras + [.file("image", image), .field("device_type", "ipad")]))
+            #expect(submitted.status == .accepted)
+            let read = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(),
+                body: multipartBody(extras + [.file("image", image), .field("device_type", "ipad")]))
+            #expect(read.status == .ok)
+            let uploaded = try await client.execute(
+                uri: "/api/v1/documents/init-upload", method: .post, headers: multipartHeaders(),
+                body: multipartBody(extras + [.file("file", samplePDF, fileName: "form.pdf")]))
+            #expect(uploaded.status == .created)
+        }
+    }
+
     @Test func scanInputValidation() async throws {
         let image = try fixture("formats/sample.png")
         try await withServer { _, client in

@@ -97,8 +97,10 @@ struct MultipartFormData: Sendable {
             default: break
             }
         }
+        // RFC 7578 requires the name parameter, not that it be non-empty: a part named "" is a form field no
+        // route reads, so it is kept (and ignored) like any other unknown field.
         guard let disposition, disposition.value.lowercased() == "form-data",
-            let name = disposition.parameters["name"], !name.isEmpty
+            let name = disposition.parameters["name"]
         else {
             throw ParseError.malformed("part without Content-Disposition: form-data; name=...")
         }
