@@ -68,6 +68,18 @@ struct MultipartFormDataTests {
         #expect(form.part("device_type")?.text == "ipad")
     }
 
+    /// Browsers (and schemathesis, through urllib3) write a backslash in a field name as itself, so a field named
+    /// `\` arrives as `name="\"`: unterminated under quoted-string escapes, it is read with the backslash literal.
+    @Test func backslashesInFieldNamesAsBrowsersWriteThem() throws {
+        let form = try parse(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\\\"\r\n\r\n{}\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"a\\\"; filename=\"b.png\"\r\n\r\nx\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"device_type\"\r\n\r\nipad\r\n--XyZ--\r\n")
+        #expect(form.parts.map(\.name) == ["\\", "a\\", "device_type"])
+        #expect(form.parts[1].fileName == "b.png")
+        #expect(form.part("device_type")?.text == "ipad")
+    }
+
     @Test func limitsThePartCount() {
         let part = "--XyZ\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\nv\r\n"
         let body = String(repeating: part, count: MultipartFormData.maxParts + 1) + "--XyZ--\r\n"

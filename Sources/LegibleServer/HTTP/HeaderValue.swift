@@ -6,7 +6,12 @@ struct HeaderValue: Equatable {
     /// Parameter names lower-cased.
     var parameters: [String: String]
 
-    init?(_ text: String) {
+    /// Parses `text`; nil when it has no value or a quoted string is not closed.
+    /// - Parameter backslashEscapes: whether `\` escapes the next character inside quotes (RFC 9110 quoted-string).
+    ///   Browsers' multipart encoding (WHATWG HTML, "multipart/form-data encoding algorithm") does not escape:
+    ///   it writes `"` in a field name as `%22` and a backslash as itself, so a field named `\` arrives as
+    ///   `name="\"`, which only parses with escapes off.
+    init?(_ text: String, backslashEscapes: Bool = true) {
         var pieces: [String] = []
         var current = ""
         var quoted = false
@@ -15,7 +20,7 @@ struct HeaderValue: Equatable {
             if escaped {
                 current.append(character)
                 escaped = false
-            } else if quoted && character == "\\" {
+            } else if backslashEscapes && quoted && character == "\\" {
                 escaped = true
             } else if character == "\"" {
                 quoted.toggle()

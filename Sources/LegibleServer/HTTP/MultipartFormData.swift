@@ -92,7 +92,10 @@ struct MultipartFormData: Sendable {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch name {
-            case "content-disposition": disposition = HeaderValue(value)
+            // Quoted-string escapes first (RFC 7578 parts are MIME headers); a value they leave unterminated is
+            // read as browsers write it, backslashes literal (`name="\"` is the field `\`).
+            case "content-disposition":
+                disposition = HeaderValue(value) ?? HeaderValue(value, backslashEscapes: false)
             case "content-type": contentType = value
             default: break
             }
