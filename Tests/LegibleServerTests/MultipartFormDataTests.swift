@@ -80,6 +80,17 @@ struct MultipartFormDataTests {
         #expect(form.part("device_type")?.text == "ipad")
     }
 
+    /// A field name starting with a combining mark (U+302D) joins the opening quote into one Character; the
+    /// delimiters are found by Unicode scalar, so the name is read whole.
+    @Test func combiningMarksAfterDelimiters() throws {
+        let form = try parse(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\u{302D}\u{BFF3}\u{C3}\"\r\n\r\nfalse\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\u{301}x; filename=\"\u{301}.png\"\r\n\r\ny\r\n"
+                + "--XyZ\r\nX-Note:\u{301}\r\nContent-Disposition: form-data; name=z\r\n\r\nw\r\n--XyZ--\r\n")
+        #expect(form.parts.map(\.name) == ["\u{302D}\u{BFF3}\u{C3}", "\u{301}x", "z"])
+        #expect(form.parts[1].fileName == "\u{301}.png")
+    }
+
     @Test func limitsThePartCount() {
         let part = "--XyZ\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\nv\r\n"
         let body = String(repeating: part, count: MultipartFormData.maxParts + 1) + "--XyZ--\r\n"

@@ -88,9 +88,11 @@ struct MultipartFormData: Sendable {
         var disposition: HeaderValue?
         var contentType: String?
         for line in headerText.components(separatedBy: "\r\n") where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { throw ParseError.malformed("bad part header line") }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // By Unicode scalar: a combining mark after the colon must not hide it (HeaderValue says why).
+            let scalars = line.unicodeScalars
+            guard let colon = scalars.firstIndex(of: ":") else { throw ParseError.malformed("bad part header line") }
+            let name = String(scalars[..<colon]).trimmingCharacters(in: .whitespaces).lowercased()
+            let value = String(scalars[scalars.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             switch name {
             // Quoted-string escapes first (RFC 7578 parts are MIME headers); a value they leave unterminated is
             // read as browsers write it, backslashes literal (`name="\"` is the field `\`).
