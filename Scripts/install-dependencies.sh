@@ -25,6 +25,9 @@ packages=(
     fonts-urw-base35
     # GNU time: a child's own peak memory in the preview memory test
     time
+    # Python venvs for test tooling only (Scripts/schemathesis.sh installs its pinned schemathesis in one;
+    # Debian's own pip refuses system-wide installs); the server never runs Python
+    python3 python3-venv
 )
 
 sudo_cmd=()

@@ -110,6 +110,25 @@ struct HostileInputTests {
         }
     }
 
+    /// A literal route's path is that route's alone: `GET /api/v1/documents/init-upload` is 405 with
+    /// `Allow: POST`, as the OpenAPI document says, not a document id handed to `GET /api/v1/documents/{id}` (400),
+    /// and `OPTIONS` there advertises POST only.
+    @Test func literalRoutesAreNotShadowedByParameterRoutes() async throws {
+        try await withServer { _, client in
+            for method in [HTTPRequest.Method.get, .delete, .options, .head] {
+                let response = try await client.execute(uri: "/api/v1/documents/init-upload", method: method)
+                #expect(response.status == .methodNotAllowed, "\(method)")
+                #expect(response.headers[.allow] == "POST", "\(method)")
+                if method != .head { try expectError(response, .methodNotAllowed, "METHOD_NOT_ALLOWED") }
+            }
+            // The parameter routes still serve their own paths.
+            let missing = try await client.execute(uri: "/api/v1/documents/\(UUID())", method: .get)
+            try expectError(missing, .notFound, "NOT_FOUND")
+            let malformed = try await client.execute(uri: "/api/v1/documents/not-a-uuid", method: .delete)
+            try expectError(malformed, .badRequest, "VALIDATION_ERROR")
+        }
+    }
+
     /// Request bodies being received are bounded across clients: past the budget an upload gets 429, and the
     /// budget is whole again once bodies complete.
     @Test func inFlightUploadBytesAreBounded() async throws {

@@ -58,6 +58,39 @@ struct MultipartFormDataTests {
         }
     }
 
+    /// RFC 7578 requires a `name` parameter, not a non-empty one: a part named "" (schemathesis sends one as an
+    /// extra form field) is kept and never matched, instead of failing the whole upload with 400.
+    @Test func keepsPartsWithEmptyNames() throws {
+        let form = try parse(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\"\r\n\r\n{}\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"device_type\"\r\n\r\nipad\r\n--XyZ--\r\n")
+        #expect(form.parts.map(\.name) == ["", "device_type"])
+        #expect(form.part("device_type")?.text == "ipad")
+    }
+
+    /// Browsers (and schemathesis, through urllib3) write a backslash in a field name as itself, so a field named
+    /// `\` arrives as `name="\"`: unterminated under quoted-string escapes, it is read with the backslash literal.
+    @Test func backslashesInFieldNamesAsBrowsersWriteThem() throws {
+        let form = try parse(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\\\"\r\n\r\n{}\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"a\\\"; filename=\"b.png\"\r\n\r\nx\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"device_type\"\r\n\r\nipad\r\n--XyZ--\r\n")
+        #expect(form.parts.map(\.name) == ["\\", "a\\", "device_type"])
+        #expect(form.parts[1].fileName == "b.png")
+        #expect(form.part("device_type")?.text == "ipad")
+    }
+
+    /// A field name starting with a combining mark (U+302D) joins the opening quote into one Character; the
+    /// delimiters are found by Unicode scalar, so the name is read whole.
+    @Test func combiningMarksAfterDelimiters() throws {
+        let form = try parse(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\u{302D}\u{BFF3}\u{C3}\"\r\n\r\nfalse\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\u{301}x; filename=\"\u{301}.png\"\r\n\r\ny\r\n"
+                + "--XyZ\r\nX-Note:\u{301}\r\nContent-Disposition: form-data; name=z\r\n\r\nw\r\n--XyZ--\r\n")
+        #expect(form.parts.map(\.name) == ["\u{302D}\u{BFF3}\u{C3}", "\u{301}x", "z"])
+        #expect(form.parts[1].fileName == "\u{301}.png")
+    }
+
     @Test func limitsThePartCount() {
         let part = "--XyZ\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\nv\r\n"
         let body = String(repeating: part, count: MultipartFormData.maxParts + 1) + "--XyZ--\r\n"

@@ -208,15 +208,43 @@ struct ScanRouteTests {
         }
     }
 
+    /// Form fields the routes do not read, whatever their names, are ignored: the OpenAPI document allows
+    /// extra properties in an upload, and schemathesis sends them.
+    @Test func uploadsIgnoreExtraFormFields() async throws {
+        let image = try fixture("formats/sample.png")
+        try await withServer { _, client in
+            // Named as browsers and urllib3 write them: "", `\` (a backslash, unescaped) and a leading combining
+            // mark included.
+            let extras: [FormPart] = [.field("", "{}"), .field("®¾Æ", "3184901180612945444339712"), .field("\\", "{}"), .field("\u{302D}\u{BFF3}\u{C3}", "false")]
+            let submitted = try await client.execute(
+                uri: "/scan", method: .post, headers: multipartHeaders(),
+                body: multipartBody(extras + [.file("image", image), .field("device_type", "ipad")]))
+            #expect(submitted.status == .accepted)
+            let read = try await client.execute(
+                uri: "/process-serial", method: .post, headers: multipartHeaders(),
+                body: multipartBody(extras + [.file("image", image), .field("device_type", "ipad")]))
+            #expect(read.status == .ok)
+            let uploaded = try await client.execute(
+                uri: "/api/v1/documents/init-upload", method: .post, headers: multipartHeaders(),
+                body: multipartBody(extras + [.file("file", samplePDF, fileName: "form.pdf")]))
+            #expect(uploaded.status == .created)
+        }
+    }
+
     @Test func scanInputValidation() async throws {
         let image = try fixture("formats/sample.png")
         try await withServer { _, client in
-            // Missing image, missing device type, bad device type, bad preset, empty image, wrong type.
+            // Missing image, missing device type, bad device type, bad presets, empty image, wrong type.
             let cases: [([FormPart], HTTPResponse.Status, String)] = [
                 ([.field("device_type", "iphone")], .badRequest, "VALIDATION_ERROR"),
                 ([.file("image", image)], .badRequest, "VALIDATION_ERROR"),
                 ([.file("image", image), .field("device_type", "toaster")], .badRequest, "VALIDATION_ERROR"),
                 ([.file("image", image), .field("device_type", "iphone"), .field("preset", "x")], .badRequest, "VALIDATION_ERROR"),
+                // The document's enums exactly: an empty preset is not "absent", and no case folding or trimming.
+                ([.file("image", image), .field("device_type", "iphone"), .field("preset", "")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", image), .field("device_type", "iphone"), .field("preset", "Etched")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", image), .field("device_type", "IPHONE")], .badRequest, "VALIDATION_ERROR"),
+                ([.file("image", image), .field("device_type", " iphone")], .badRequest, "VALIDATION_ERROR"),
                 ([.file("image", Data()), .field("device_type", "iphone")], .badRequest, "VALIDATION_ERROR"),
                 ([.file("image", Data("hello, not an image".utf8)), .field("device_type", "iphone")],
                  .unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"),

@@ -6,36 +6,43 @@ struct HeaderValue: Equatable {
     /// Parameter names lower-cased.
     var parameters: [String: String]
 
-    init?(_ text: String) {
-        var pieces: [String] = []
-        var current = ""
+    /// Parses `text`; nil when it has no value or a quoted string is not closed.
+    /// - Parameter backslashEscapes: whether `\` escapes the next character inside quotes (RFC 9110 quoted-string).
+    ///   Browsers' multipart encoding (WHATWG HTML, "multipart/form-data encoding algorithm") does not escape:
+    ///   it writes `"` in a field name as `%22` and a backslash as itself, so a field named `\` arrives as
+    ///   `name="\"`, which only parses with escapes off.
+    init?(_ text: String, backslashEscapes: Bool = true) {
+        // Unicode scalars, not Characters: a combining mark after a quote, `;` or `=` (a field name such as
+        // "\u{302D}x") would otherwise join it into one grapheme cluster and hide the delimiter.
+        var pieces: [String.UnicodeScalarView] = []
+        var current = String.UnicodeScalarView()
         var quoted = false
         var escaped = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if escaped {
-                current.append(character)
+                current.append(scalar)
                 escaped = false
-            } else if quoted && character == "\\" {
+            } else if backslashEscapes && quoted && scalar == "\\" {
                 escaped = true
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 quoted.toggle()
-            } else if character == ";" && !quoted {
+            } else if scalar == ";" && !quoted {
                 pieces.append(current)
-                current = ""
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
         if quoted { return nil }
         pieces.append(current)
-        let head = pieces[0].trimmingCharacters(in: .whitespaces)
+        let head = String(pieces[0]).trimmingCharacters(in: .whitespaces)
         guard !head.isEmpty else { return nil }
         value = head
         parameters = [:]
         for piece in pieces.dropFirst() {
             guard let equals = piece.firstIndex(of: "=") else { continue }
-            let key = piece[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let raw = piece[piece.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = String(piece[..<equals]).trimmingCharacters(in: .whitespaces).lowercased()
+            let raw = String(piece[piece.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
             if !key.isEmpty, parameters[key] == nil { parameters[key] = raw }
         }
     }

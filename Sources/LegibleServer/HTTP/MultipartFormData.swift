@@ -9,8 +9,9 @@ struct MultipartFormData: Sendable {
         var contentType: String?
         var body: Data
 
-        /// The body as UTF-8 text, trimmed.
-        var text: String { String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        /// The body as UTF-8 text, exactly as sent (not trimmed: a field's value must be one the OpenAPI document
+        /// allows, and " iphone" is not).
+        var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// Why a body could not be parsed.
@@ -88,17 +89,24 @@ struct MultipartFormData: Sendable {
         var disposition: HeaderValue?
         var contentType: String?
         for line in headerText.components(separatedBy: "\r\n") where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { throw ParseError.malformed("bad part header line") }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // By Unicode scalar: a combining mark after the colon must not hide it (HeaderValue says why).
+            let scalars = line.unicodeScalars
+            guard let colon = scalars.firstIndex(of: ":") else { throw ParseError.malformed("bad part header line") }
+            let name = String(scalars[..<colon]).trimmingCharacters(in: .whitespaces).lowercased()
+            let value = String(scalars[scalars.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             switch name {
-            case "content-disposition": disposition = HeaderValue(value)
+            // Quoted-string escapes first (RFC 7578 parts are MIME headers); a value they leave unterminated is
+            // read as browsers write it, backslashes literal (`name="\"` is the field `\`).
+            case "content-disposition":
+                disposition = HeaderValue(value) ?? HeaderValue(value, backslashEscapes: false)
             case "content-type": contentType = value
             default: break
             }
         }
+        // RFC 7578 requires the name parameter, not that it be non-empty: a part named "" is a form field no
+        // route reads, so it is kept (and ignored) like any other unknown field.
         guard let disposition, disposition.value.lowercased() == "form-data",
-            let name = disposition.parameters["name"], !name.isEmpty
+            let name = disposition.parameters["name"]
         else {
             throw ParseError.malformed("part without Content-Disposition: form-data; name=...")
         }

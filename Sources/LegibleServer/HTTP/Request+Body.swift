@@ -35,7 +35,7 @@ extension Request {
     /// - Throws: 415 when the body is not multipart, 400 when it is malformed, 413 when too large.
     func multipartForm(limit: Int, budget: UploadBudget) async throws -> MultipartFormData {
         let contentType = headers[.contentType]
-        if contentType.flatMap(HeaderValue.init)?.value.lowercased() != "multipart/form-data" {
+        if contentType.flatMap({ HeaderValue($0) })?.value.lowercased() != "multipart/form-data" {
             throw APIError.unsupportedMediaType(
                 "expected multipart/form-data, got \(contentType ?? "no Content-Type")")
         }
