@@ -32,21 +32,18 @@ struct ScanController {
             throw APIError.unsupportedMediaType(
                 "\"image\" is not a supported image; send JPEG, PNG, TIFF, WebP, BMP, GIF or PNM")
         }
-        // The values are the document's enums exactly (as every other enum of the API): no case folding, no
-        // trimming, and an empty preset is not "absent" (leave the field out for auto).
         guard let deviceText = form.part("device_type")?.text, !deviceText.isEmpty else {
             throw APIError.validation("missing multipart field \"device_type\"")
         }
-        guard let deviceType = ScanDeviceType(rawValue: deviceText) else {
+        guard let deviceType = ScanDeviceType(rawValue: deviceText.lowercased()) else {
             throw APIError.validation(
                 "device_type must be one of \(ScanDeviceType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var preset = ScanPreset.auto
-        if let presetText = form.part("preset")?.text {
-            guard let parsed = ScanPreset(rawValue: presetText) else {
+        if let presetText = form.part("preset")?.text, !presetText.isEmpty {
+            guard let parsed = ScanPreset(rawValue: presetText.lowercased()) else {
                 throw APIError.validation(
-                    "preset must be one of \(ScanPreset.allCases.map(\.rawValue).joined(separator: ", ")), "
-                        + "or left out for auto")
+                    "preset must be one of \(ScanPreset.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             preset = parsed
         }

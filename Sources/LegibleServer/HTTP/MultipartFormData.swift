@@ -9,9 +9,8 @@ struct MultipartFormData: Sendable {
         var contentType: String?
         var body: Data
 
-        /// The body as UTF-8 text, exactly as sent (not trimmed: a field's value must be one the OpenAPI document
-        /// allows, and " iphone" is not).
-        var text: String { String(decoding: body, as: UTF8.self) }
+        /// The body as UTF-8 text, trimmed.
+        var text: String { String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     /// Why a body could not be parsed.
