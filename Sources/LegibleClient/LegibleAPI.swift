@@ -70,8 +70,36 @@ public final class LegibleAPI: Sendable {
         progress: (@Sendable (ScanProgress) -> Void)? = nil
     ) async throws -> SerialScanAnswer {
         let submitted = try await submitScan(image: image, deviceType: deviceType, preset: preset)
-        progress?(.submitted(jobID: submitted.jobId, estimatedTime: submitted.estimatedTime))
-        let jobID = submitted.jobId
+        progress?(.submitted(jobID: submitted.jobID, estimatedTime: submitted.estimatedTime))
+        return try await waitForScan(jobID: submitted.jobID, progress: progress)
+    }
+
+    /// Submits a photo as a scan job and returns at once: the job's id (to keep, and to wait on with
+    /// ``waitForScan(jobID:progress:)``, perhaps after the app was suspended) and the server's estimate.
+    /// - Throws: as ``scanSerial(image:deviceType:preset:progress:)`` does for a refused photo.
+    public func submitScan(image: Data, deviceType: DeviceType, preset: ScanPreset = .auto) async throws
+        -> (jobID: String, estimatedTime: String)
+    {
+        let parts: [Components.Schemas.ScanUpload] = [
+            .image(.init(payload: .init(body: HTTPBody(image)), filename: "photo")),
+            .deviceType(.init(payload: .init(body: HTTPBody(deviceType.rawValue)))),
+            .preset(.init(payload: .init(body: HTTPBody(preset.rawValue)))),
+        ]
+        let output = try await call { try await self.client.submitScan(body: .multipartForm(MultipartBody(parts))) }
+        guard case .accepted(let accepted) = output, case .json(let body) = accepted.body else {
+            throw Self.unexpected(output)
+        }
+        return (body.jobId, body.estimatedTime)
+    }
+
+    /// Polls scan job `jobID` until it ends and returns its answer, as
+    /// ``scanSerial(image:deviceType:preset:progress:)`` does after submitting; cancelling the calling task
+    /// cancels the job on the server.
+    /// - Throws: ``LegibleClientError/api(_:)`` with 404 when there is no such job for this key (or it expired),
+    ///   and the errors of ``scanSerial(image:deviceType:preset:progress:)``.
+    public func waitForScan(jobID: String, progress: (@Sendable (ScanProgress) -> Void)? = nil) async throws
+        -> SerialScanAnswer
+    {
         var lastSeen: (ScanStatus, Int)?
         do {
             let job = try await poll(jobID: jobID) {
@@ -108,21 +136,6 @@ public final class LegibleAPI: Sendable {
     public func cancelScan(_ jobID: String) async throws {
         let output = try await call { try await self.client.cancelScanJob(path: .init(jobId: jobID)) }
         guard case .ok = output else { throw Self.unexpected(output) }
-    }
-
-    private func submitScan(image: Data, deviceType: DeviceType, preset: ScanPreset) async throws
-        -> Components.Schemas.ScanSubmitted
-    {
-        let parts: [Components.Schemas.ScanUpload] = [
-            .image(.init(payload: .init(body: HTTPBody(image)), filename: "photo")),
-            .deviceType(.init(payload: .init(body: HTTPBody(deviceType.rawValue)))),
-            .preset(.init(payload: .init(body: HTTPBody(preset.rawValue)))),
-        ]
-        let output = try await call { try await self.client.submitScan(body: .multipartForm(MultipartBody(parts))) }
-        guard case .accepted(let accepted) = output, case .json(let body) = accepted.body else {
-            throw Self.unexpected(output)
-        }
-        return body
     }
 
     private func scanJob(_ jobID: String) async throws -> Components.Schemas.ScanJob {

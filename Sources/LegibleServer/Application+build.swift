@@ -30,7 +30,7 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
     try configuration.validate()
     var store: (any StateStore)?
     if let database = configuration.database {
-        store = try await PostgresStore.open(url: database, logger: logger)
+        store = try await PostgresStore.open(url: database, lease: configuration.jobLease, logger: logger)
         logger.info("database", metadata: ["store": "postgres", "url": "\(database)"])
     }
     let state = try ServerState(configuration: configuration, engines: engines, logger: logger, store: store)
@@ -84,6 +84,16 @@ func lineReaderFallback(configured: SerialScanOptions.LineReader, status: Engine
         """
 }
 
+/// Request counting for a limit of `limit` a window: in the shared database when there is one (every instance
+/// counts against the same windows), else in this process.
+private func counter(_ state: ServerState, prefix: String, limit: Int) -> any RequestCounter {
+    if let database = state.store as? PostgresStore {
+        return PostgresRateLimiter(
+            store: database, prefix: prefix, limit: limit, window: state.configuration.rateLimitWindow)
+    }
+    return RateLimiter(limit: limit, window: state.configuration.rateLimitWindow)
+}
+
 /// All routes: public ones (health, OpenAPI, signed files) and the key-protected, rate-limited API.
 func buildRouter(state: ServerState) -> Router<LegibleRequestContext> {
     // HEAD on every GET route answers its status and headers without the body (RFC 9110, 9.3.2).
@@ -99,12 +109,10 @@ func buildRouter(state: ServerState) -> Router<LegibleRequestContext> {
         .add(
             middleware: APIKeyMiddleware(
                 keys: state.configuration.apiKeys,
-                failures: RateLimiter(
-                    limit: state.configuration.authFailureLimit, window: state.configuration.rateLimitWindow)))
+                failures: counter(state, prefix: "auth-failures:", limit: state.configuration.authFailureLimit)))
         .add(
             middleware: RateLimitMiddleware(
-                limiter: RateLimiter(
-                    limit: state.configuration.rateLimitRequests, window: state.configuration.rateLimitWindow)))
+                limiter: counter(state, prefix: "", limit: state.configuration.rateLimitRequests)))
     protected.addRoutes(ScanController(state: state).endpoints)
     protected.addRoutes(DocumentController(state: state).endpoints, atPath: "/api/v1/documents")
     routeTable.record(router.routes)

@@ -42,6 +42,8 @@ extension ServerConfiguration {
         public static let signingKey = "LEGIBLE_SIGNING_KEY"
         /// PostgreSQL URL (`postgres://user:password@host:5432/database`); SQLite in the data directory when unset.
         public static let databaseURL = "LEGIBLE_DATABASE_URL"
+        /// Seconds a running job's lease lasts without a heartbeat (with a database).
+        public static let jobLease = "LEGIBLE_JOB_LEASE"
         /// Public base URL for absolute links.
         public static let publicBaseURL = "LEGIBLE_PUBLIC_URL"
         /// Graceful shutdown grace period in seconds.
@@ -106,6 +108,7 @@ extension ServerConfiguration {
         }
         if let value = string(EnvironmentKey.signingKey) { signingKey = value }
         if let value = string(EnvironmentKey.databaseURL) { database = try DatabaseURL(value) }
+        if let value = try seconds(EnvironmentKey.jobLease) { jobLease = value }
         if let value = string(EnvironmentKey.publicBaseURL) { publicBaseURL = value }
     }
 

@@ -54,6 +54,9 @@ public struct ServerConfiguration: Sendable {
     /// PostgreSQL holding jobs, documents and values for every instance that names it; nil for the SQLite
     /// database in the data directory (one instance).
     public var database: DatabaseURL?
+    /// With ``database``: seconds a running job stays its instance's without a heartbeat (renewed every third of
+    /// it) before another instance takes it over.
+    public var jobLease: TimeInterval = 30
     /// Public base URL used in absolute links (`filledPdfUrl`); when nil the request's `Host` header is used.
     public var publicBaseURL: String?
     /// Version string reported by `/health`.
@@ -134,6 +137,7 @@ public struct ServerConfiguration: Sendable {
         guard rateLimitRequests >= 1 else { throw ConfigurationError("rate limit must be at least 1 request") }
         guard authFailureLimit >= 1 else { throw ConfigurationError("auth failure limit must be at least 1") }
         guard rateLimitWindow >= 1 else { throw ConfigurationError("rate-limit window must be at least 1 second") }
+        guard (1...3600).contains(jobLease) else { throw ConfigurationError("job lease must be 1...3600 seconds, got \(jobLease)") }
         guard maxConcurrentSyncScans >= 1, maxQueuedJobs >= 1, maxQueuedJobsPerKey >= 1, (maxRunningJobsPerKey ?? 1) >= 1
         else {
             throw ConfigurationError("concurrency and queue limits must be at least 1")

@@ -18,6 +18,8 @@ final class LiveServer: Sendable {
     let port: Int
     let dataDirectory: URL
     let apiKey: String
+    /// `LEGIBLE_DATABASE_URL` as the server was started with, when it was.
+    let databaseURLInEnvironment: String?
     /// The link-signing secret the server was given (`LEGIBLE_SIGNING_KEY`), to sign links as it does.
     let signingKey: String
 
@@ -44,27 +46,35 @@ final class LiveServer: Sendable {
         return folder.appendingPathComponent("legible-server")
     }
 
-    /// Starts the server with `arguments` added to the defaults and waits until `/health` answers.
-    init(arguments: [String] = []) async throws {
+    /// Starts the server with `arguments` added to the defaults and `environment` added to this process's, and
+    /// waits until `/health` answers. Instances sharing a database are given the same `dataDirectory`, `apiKey`
+    /// and `signingKey`; by default each server has its own.
+    init(
+        arguments: [String] = [], environment extra: [String: String] = [:], dataDirectory: URL? = nil,
+        apiKey: String? = nil, signingKey: String? = nil
+    ) async throws {
         let executable = Self.executable
         try #require(
             FileManager.default.isExecutableFile(atPath: executable.path),
             "legible-server is not built at \(executable.path): run swift build first")
         port = try Self.freePort()
-        dataDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("legible-client-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        apiKey = "client-test-key-\(UUID().uuidString.prefix(8))"
-        signingKey = "client-test-signing-key-\(UUID().uuidString)"
+        self.dataDirectory =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("legible-client-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
+        self.apiKey = apiKey ?? "client-test-key-\(UUID().uuidString.prefix(8))"
+        self.signingKey = signingKey ?? "client-test-signing-key-\(UUID().uuidString)"
         process = Process()
         process.executableURL = executable
         process.arguments =
             [
-                "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", dataDirectory.path, "--api-key", apiKey,
+                "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", self.dataDirectory.path, "--api-key", self.apiKey,
                 "--engine-workers", "1", "--log-level", "warning",
             ] + arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["LEGIBLE_SIGNING_KEY"] = signingKey
+        environment["LEGIBLE_SIGNING_KEY"] = self.signingKey
+        environment.merge(extra) { $1 }
+        databaseURLInEnvironment = extra["LEGIBLE_DATABASE_URL"]
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -93,6 +103,13 @@ final class LiveServer: Sendable {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash or the OOM killer would; its data folder stays.
+    func kill() {
+        guard process.isRunning else { return }
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// A port nothing listens on now: bound to port 0, read back, released.

@@ -15,9 +15,9 @@ struct APIKeyMiddleware: RouterMiddleware {
     /// Key -> owner fingerprint.
     let owners: [String: String]
     /// Failed authentications per client address.
-    let failures: RateLimiter?
+    let failures: (any RequestCounter)?
 
-    init(keys: [String], failures: RateLimiter? = nil) {
+    init(keys: [String], failures: (any RequestCounter)? = nil) {
         var owners: [String: String] = [:]
         for key in keys { owners[key] = Self.fingerprint(key) }
         self.owners = owners

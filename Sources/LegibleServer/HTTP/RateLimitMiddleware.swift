@@ -1,10 +1,10 @@
 import Hummingbird
 
-/// Applies `RateLimiter` per key (per client address when the server is open) and adds the `X-RateLimit-*` headers to every answer, errors included.
+/// Applies a `RequestCounter` per key (per client address when the server is open) and adds the `X-RateLimit-*` headers to every answer, errors included.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = LegibleRequestContext
 
-    let limiter: RateLimiter
+    let limiter: any RequestCounter
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response

@@ -1,7 +1,18 @@
 import Foundation
 
-/// Fixed-window request counting per caller.
-actor RateLimiter {
+/// Counts requests per caller in fixed windows: ``RateLimiter`` in this process, ``PostgresRateLimiter`` across
+/// the instances sharing a database.
+protocol RequestCounter: Sendable {
+    /// Requests allowed per window.
+    var limit: Int { get }
+    /// Counts one request for `key` and says whether it is allowed.
+    func consume(_ key: String) async -> RateLimiter.Decision
+    /// What a request for `key` would be allowed now, without counting it.
+    func peek(_ key: String) async -> RateLimiter.Decision
+}
+
+/// Fixed-window request counting per caller, in this process.
+actor RateLimiter: RequestCounter {
     /// What one request was allowed.
     struct Decision: Sendable, Equatable {
         var allowed: Bool

@@ -64,7 +64,20 @@ enum PostgresSchema {
                 "CREATE INDEX jobs_owner_status ON jobs (owner, status, started_at)",
                 "CREATE INDEX jobs_expiry ON jobs (expires_at)",
             ]
-        )
+        ),
+        (
+            2,
+            [
+                """
+                CREATE TABLE rate_windows (
+                    bucket TEXT NOT NULL,
+                    window_start TIMESTAMPTZ NOT NULL,
+                    count BIGINT NOT NULL,
+                    PRIMARY KEY (bucket, window_start))
+                """,
+                "CREATE INDEX rate_windows_start ON rate_windows (window_start)",
+            ]
+        ),
     ]
 
     /// The first half of Legible's advisory-lock keys (`pg_advisory_xact_lock(lockClass, hashtext(name))`); the

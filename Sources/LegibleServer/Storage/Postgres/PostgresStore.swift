@@ -445,6 +445,9 @@ final class PostgresStore: StateStore {
                 RETURNING id
                 """, logger: logger
             ).records { try $0.decode(String.self) }
+            // Rate-limit windows are read only while current; a day covers any configured window.
+            try await connection.query(
+                "DELETE FROM rate_windows WHERE window_start < \(now.addingTimeInterval(-86_400))", logger: logger)
             return (jobIDs, documentIDs)
         }
     }
