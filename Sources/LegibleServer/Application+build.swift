@@ -38,7 +38,9 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
     let runner = JobRunner(
         queue: state.store,
         processor: JobProcessor(store: state.store, files: state.files, engines: engines, logger: logger),
-        workerCount: configuration.workerCount, pollInterval: configuration.pollInterval,
+        workerCount: configuration.workerCount,
+        // A shared queue also fills from other instances, whose submissions do not wake this one's workers.
+        pollInterval: configuration.database == nil ? configuration.pollInterval : min(configuration.pollInterval, 1),
         gracePeriod: configuration.shutdownGracePeriod, signal: state.signal, events: state.events, logger: logger,
         activity: state.workers, maxRunningPerOwner: configuration.maxRunningJobsPerKey ?? .max)
     let janitor = Janitor(
