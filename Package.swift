@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // PostgreSQL for servers that share their state (`--database`).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        // `/metrics` in Prometheus's text format.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         // LegibleClient: the runtime of swift-openapi-generator's code and its URLSession transport.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
@@ -137,6 +139,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // openapi.yaml, the document served at /openapi.yaml and LegibleClient's source.
             resources: [.copy("openapi.yaml")],

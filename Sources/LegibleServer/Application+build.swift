@@ -37,7 +37,8 @@ func buildServer(configuration: ServerConfiguration, engines: Engines, logger: L
     let router = buildRouter(state: state)
     let runner = JobRunner(
         queue: state.store,
-        processor: JobProcessor(store: state.store, files: state.files, engines: engines, logger: logger),
+        processor: JobProcessor(
+            store: state.store, files: state.files, engines: engines, logger: logger, metrics: state.metrics),
         workerCount: configuration.workerCount,
         // A shared queue also fills from other instances, whose submissions do not wake this one's workers.
         pollInterval: configuration.database == nil ? configuration.pollInterval : min(configuration.pollInterval, 1),
@@ -106,6 +107,7 @@ func buildRouter(state: ServerState) -> Router<LegibleRequestContext> {
     router.add(middleware: RouteMethodsMiddleware(table: routeTable))
     router.addRoutes(HealthController(state: state).endpoints)
     router.addRoutes(OpenAPIController().endpoints)
+    router.addRoutes(MetricsController(state: state).endpoints)
     router.addRoutes(FileController(state: state).endpoints, atPath: "/files")
     let protected = router.group()
         .add(

@@ -16,6 +16,8 @@ struct ServerState: Sendable {
     let syncScans: InFlightLimiter
     /// This instance's job workers that are running a job.
     let workers = WorkerActivity()
+    /// Counters and histograms for `/metrics`.
+    let metrics = ServerMetrics()
     /// Bounds request-body bytes being received across all clients.
     let uploads: UploadBudget
 

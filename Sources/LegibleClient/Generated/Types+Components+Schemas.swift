@@ -222,7 +222,7 @@ extension Components {
             case ipad = "ipad"
             case other = "other"
         }
-        /// what the photo shows; auto, the default when the field is left out, tells from the photo
+        /// what the photo shows; auto (the default) tells from the photo
         ///
         /// - Remark: Generated from `#/components/schemas/ScanPreset`.
         @frozen public enum ScanPreset: String, Codable, Hashable, Sendable, CaseIterable {

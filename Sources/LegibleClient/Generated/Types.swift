@@ -22,6 +22,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(health)`.
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output
+    /// This instance's metrics, Prometheus text format (scans, jobs by status, queue wait, durations, workers, engines)
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(metrics)`.
+    func metrics(_ input: Operations.Metrics.Input) async throws -> Operations.Metrics.Output
     /// This document
     ///
     /// - Remark: HTTP `GET /openapi.yaml`.
@@ -109,6 +114,13 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//health/get(health)`.
     public func health(headers: Operations.Health.Input.Headers = .init()) async throws -> Operations.Health.Output {
         try await health(Operations.Health.Input(headers: headers))
+    }
+    /// This instance's metrics, Prometheus text format (scans, jobs by status, queue wait, durations, workers, engines)
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(metrics)`.
+    public func metrics(headers: Operations.Metrics.Input.Headers = .init()) async throws -> Operations.Metrics.Output {
+        try await metrics(Operations.Metrics.Input(headers: headers))
     }
     /// This document
     ///

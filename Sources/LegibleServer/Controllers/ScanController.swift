@@ -138,13 +138,18 @@ struct ScanController {
         }
         defer { state.syncScans.leave() }
         let readout: SerialReadout
+        let started = Date()
         do {
             readout = try await state.engines.serialReader.readSerials(
                 imageData: upload.image, preset: upload.preset, deviceType: upload.deviceType)
         } catch {
+            state.metrics.scanFinished(route: "sync", outcome: "failed", seconds: nil)
             throw APIError.from(engine: error)
         }
-        guard let results = ScanResults(readout: readout) else { throw APIError.noSerialFound(readout.noSerialMessage) }
+        let results = ScanResults(readout: readout)
+        state.metrics.scanFinished(
+            route: "sync", outcome: results == nil ? "no_serial" : "serial", seconds: Date().timeIntervalSince(started))
+        guard let results else { throw APIError.noSerialFound(readout.noSerialMessage) }
         return results
     }
 }

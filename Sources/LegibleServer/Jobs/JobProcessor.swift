@@ -7,6 +7,8 @@ struct JobProcessor: Sendable {
     let files: FileStore
     let engines: Engines
     let logger: Logger
+    /// Where ended jobs are counted.
+    var metrics = ServerMetrics()
 
     /// Runs `job` to a final state. Throws only `CancellationError`, after which the runner re-queues the job.
     func run(_ job: JobRecord) async throws {
@@ -103,6 +105,26 @@ struct JobProcessor: Sendable {
     }
 
     private func log(_ job: JobRecord, _ outcome: JobOutcome) {
+        let now = Date()
+        let started = job.startedAt ?? now
+        let status: JobStatus =
+            switch outcome {
+            case .completed: .completed
+            case .failed: .failed
+            case .cancelled: .cancelled
+            }
+        metrics.jobFinished(
+            kind: job.kind, status: status, seconds: now.timeIntervalSince(started),
+            waited: max(0, started.timeIntervalSince(job.createdAt)))
+        if job.kind == .scan {
+            let scanOutcome =
+                switch outcome {
+                case .completed(let result, _): result == nil ? "no_serial" : "serial"
+                case .failed: "failed"
+                case .cancelled: "cancelled"
+                }
+            metrics.scanFinished(route: "job", outcome: scanOutcome, seconds: now.timeIntervalSince(started))
+        }
         var metadata: Logger.Metadata = ["job": "\(job.id)", "kind": "\(job.kind.rawValue)"]
         if let documentID = job.documentId { metadata["document"] = "\(documentID)" }
         switch outcome {
