@@ -46,18 +46,7 @@ final class SQLiteStore: StateStore {
             guard var job = try JobRecord.fetchOne(db, key: id), job.owner == owner, job.kind == .scan else {
                 throw StoreError.notFound
             }
-            switch job.status {
-            case .pending:
-                job.status = .cancelled
-                job.message = "Cancelled"
-                job.finishedAt = now
-            case .processing:
-                job.cancelRequested = true
-                job.message = "Cancelling"
-            case .completed, .failed, .cancelled:
-                throw StoreError.conflict("job \(id) has already finished (\(job.status.rawValue))")
-            }
-            job.updatedAt = now
+            try job.cancel(now: now)
             try job.update(db)
             return job
         }
@@ -109,12 +98,7 @@ final class SQLiteStore: StateStore {
             guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
                 throw StoreError.notFound
             }
-            guard [.imported, .ready, .failed, .filled].contains(document.status) else {
-                throw StoreError.conflict("document is \(document.status.rawValue); wait until it finishes")
-            }
-            document.status = .processing
-            document.error = nil
-            document.updatedAt = now
+            try document.startProcessing(now: now)
             try document.update(db)
             try job.insert(db)
             return document
@@ -128,21 +112,7 @@ final class SQLiteStore: StateStore {
             guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
                 throw StoreError.notFound
             }
-            switch document.status {
-            case .ready, .filled:
-                break
-            case .failed where document.layout != nil:
-                break
-            case .imported, .failed:
-                throw StoreError.conflict("document has not been processed; call process first")
-            case .processing:
-                throw StoreError.conflict("document is still processing")
-            case .filling:
-                throw StoreError.conflict("a compose of this document is already running")
-            }
-            document.status = .filling
-            document.error = nil
-            document.updatedAt = now
+            try document.startCompose(now: now)
             try document.update(db)
             try job.insert(db)
             return document
@@ -157,25 +127,13 @@ final class SQLiteStore: StateStore {
             guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
                 throw StoreError.notFound
             }
-            guard let layout = document.decodedLayout() else {
-                throw StoreError.conflict("document has no detected fields yet; call process first")
-            }
-            if document.status == .filling {
-                throw StoreError.conflict("a compose of this document is running; send values when it finishes")
-            }
-            let known = Set(layout.regions.map { $0.id.uuidString.lowercased() })
-            let unknown = values.map { $0.fieldRegionId.uuidString.lowercased() }.filter { !known.contains($0) }
-            if !unknown.isEmpty { throw StoreError.unknownRegions(unknown) }
-            for value in values {
+            let regionIDs = try document.acceptValues(values, now: now)
+            for (value, regionID) in zip(values, regionIDs) {
                 let record = FieldValueRecord(
-                    documentId: documentID, fieldRegionId: value.fieldRegionId.uuidString.lowercased(),
-                    value: value.value, source: value.source, updatedAt: now)
+                    documentId: documentID, fieldRegionId: regionID, value: value.value, source: value.source,
+                    updatedAt: now)
                 try record.upsert(db)
             }
-            if document.status == .filled {
-                document.status = .ready
-            }
-            document.updatedAt = now
             try document.update(db)
             return try FieldValueRecord.filter(Column("document_id") == documentID)
                 .order(Column("field_region_id")).fetchAll(db)
@@ -222,18 +180,8 @@ final class SQLiteStore: StateStore {
             job.apply(outcome, now: now)
             try job.update(db)
             guard let documentID = job.documentId, var document = try DocumentRecord.fetchOne(db, key: documentID),
-                document.status == from
+                document.finishJob(outcome, from: from, to: to, now: now, completed: completed)
             else { return }
-            switch outcome {
-            case .completed:
-                completed(&document)
-                document.status = to
-                document.error = nil
-            case .failed(let message), .cancelled(let message):
-                document.status = .failed
-                document.error = message
-            }
-            document.updatedAt = now
             try document.update(db)
         }
     }

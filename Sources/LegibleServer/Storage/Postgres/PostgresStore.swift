@@ -201,18 +201,7 @@ final class PostgresStore: StateStore {
             guard var job = try await Self.fetchJob(id, on: connection, logger: logger, lock: true),
                 job.owner == owner, job.kind == .scan
             else { throw StoreError.notFound }
-            switch job.status {
-            case .pending:
-                job.status = .cancelled
-                job.message = "Cancelled"
-                job.finishedAt = now
-            case .processing:
-                job.cancelRequested = true
-                job.message = "Cancelling"
-            case .completed, .failed, .cancelled:
-                throw StoreError.conflict("job \(id) has already finished (\(job.status.rawValue))")
-            }
-            job.updatedAt = now
+            try job.cancel(now: now)
             try await Self.update(job, on: connection, logger: logger)
             return job
         }
@@ -295,12 +284,7 @@ final class PostgresStore: StateStore {
             guard var document = try await Self.fetchDocument(documentID, on: connection, logger: logger),
                 document.owner == owner
             else { throw StoreError.notFound }
-            guard [.imported, .ready, .failed, .filled].contains(document.status) else {
-                throw StoreError.conflict("document is \(document.status.rawValue); wait until it finishes")
-            }
-            document.status = .processing
-            document.error = nil
-            document.updatedAt = now
+            try document.startProcessing(now: now)
             try await Self.update(document, on: connection, logger: logger)
             try await Self.insert(job, on: connection, logger: logger)
             return document
@@ -313,21 +297,7 @@ final class PostgresStore: StateStore {
             guard var document = try await Self.fetchDocument(documentID, on: connection, logger: logger),
                 document.owner == owner
             else { throw StoreError.notFound }
-            switch document.status {
-            case .ready, .filled:
-                break
-            case .failed where document.layout != nil:
-                break
-            case .imported, .failed:
-                throw StoreError.conflict("document has not been processed; call process first")
-            case .processing:
-                throw StoreError.conflict("document is still processing")
-            case .filling:
-                throw StoreError.conflict("a compose of this document is already running")
-            }
-            document.status = .filling
-            document.error = nil
-            document.updatedAt = now
+            try document.startCompose(now: now)
             try await Self.update(document, on: connection, logger: logger)
             try await Self.insert(job, on: connection, logger: logger)
             return document
@@ -342,17 +312,8 @@ final class PostgresStore: StateStore {
             guard var document = try await Self.fetchDocument(documentID, on: connection, logger: logger),
                 document.owner == owner
             else { throw StoreError.notFound }
-            guard let layout = document.decodedLayout() else {
-                throw StoreError.conflict("document has no detected fields yet; call process first")
-            }
-            if document.status == .filling {
-                throw StoreError.conflict("a compose of this document is running; send values when it finishes")
-            }
-            let known = Set(layout.regions.map { $0.id.uuidString.lowercased() })
-            let unknown = values.map { $0.fieldRegionId.uuidString.lowercased() }.filter { !known.contains($0) }
-            if !unknown.isEmpty { throw StoreError.unknownRegions(unknown) }
-            for value in values {
-                let region = value.fieldRegionId.uuidString.lowercased()
+            let regionIDs = try document.acceptValues(values, now: now)
+            for (value, region) in zip(values, regionIDs) {
                 try await connection.query(
                     """
                     INSERT INTO field_values (document_id, field_region_id, value, source, updated_at)
@@ -361,8 +322,6 @@ final class PostgresStore: StateStore {
                     DO UPDATE SET value = EXCLUDED.value, source = EXCLUDED.source, updated_at = EXCLUDED.updated_at
                     """, logger: logger)
             }
-            if document.status == .filled { document.status = .ready }
-            document.updatedAt = now
             try await Self.update(document, on: connection, logger: logger)
             return try await connection.query(
                 "SELECT * FROM field_values WHERE document_id = \(documentID) ORDER BY field_region_id",
@@ -412,17 +371,9 @@ final class PostgresStore: StateStore {
             else { return }
             job.apply(outcome, now: now)
             try await Self.update(job, on: connection, logger: logger)
-            guard var document = document ?? nil, document.status == from else { return }
-            switch outcome {
-            case .completed:
-                completed(&document)
-                document.status = to
-                document.error = nil
-            case .failed(let message), .cancelled(let message):
-                document.status = .failed
-                document.error = message
-            }
-            document.updatedAt = now
+            guard var document = document ?? nil,
+                document.finishJob(outcome, from: from, to: to, now: now, completed: completed)
+            else { return }
             try await Self.update(document, on: connection, logger: logger)
         }
     }
