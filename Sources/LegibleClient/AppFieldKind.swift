@@ -16,7 +16,22 @@ import Foundation
 /// server; a text field is shown as one when its label carries the word forms use for it (e-mail, courriel,
 /// correo; phone, telephone, tel, mobile, cell, fax, téléphone, teléfono, telefon).
 public enum AppFieldKind: String, Sendable, Hashable, CaseIterable {
-    case text, textarea, select, checkbox, date, number, email, phone
+    /// One line of text.
+    case text
+    /// Several lines of text.
+    case textarea
+    /// A choice from a list (the server does not report one; see above).
+    case select
+    /// On or off.
+    case checkbox
+    /// A date picker.
+    case date
+    /// A number pad.
+    case number
+    /// An e-mail keyboard.
+    case email
+    /// A phone-number pad.
+    case phone
 
     /// The app's kind for a field of `fieldType` labelled `label`.
     public init(fieldType: FieldType, label: String) {

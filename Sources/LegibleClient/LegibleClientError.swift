@@ -21,6 +21,7 @@ public enum LegibleClientError: Error, Sendable, CustomStringConvertible {
     /// has been cancelled on the server.
     case timedOut(jobID: String, seconds: Double)
 
+    /// The error in one line, for logs.
     public var description: String {
         switch self {
         case .api(let error): "\(error.statusCode) \(error.code.rawValue): \(error.message)"
@@ -69,14 +70,18 @@ public struct ServerError: Sendable, Hashable, CustomStringConvertible {
         self.retryAfter = retryAfter
     }
 
+    /// `<status> <code>: <message>`, for logs.
     public var description: String { "\(statusCode) \(code.rawValue): \(message)" }
 }
 
 /// A server error code. The codes the server documents are constants; a code a newer server adds still
 /// arrives, as its raw value.
 public struct ServerErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The code as the server sends it, such as `NOT_FOUND`.
     public var rawValue: String
+    /// The code `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The raw value.
     public var description: String { rawValue }
 
     /// 400: a malformed request (bad JSON, multipart or id, a value out of range).
