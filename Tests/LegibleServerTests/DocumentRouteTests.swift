@@ -241,7 +241,7 @@ struct DocumentRouteTests {
             for _ in 0..<10 {
                 group.addTask {
                     let job = JobRecord.pending(kind: .compose, owner: "o", documentId: document.id, now: now, lifetime: 60)
-                    return (try? await store.startCompose(documentID: document.id, owner: "o", job: job, now: now)) != nil
+                    return (try? await store.startDocumentJob(documentID: document.id, owner: "o", job: job, now: now)) != nil
                 }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }

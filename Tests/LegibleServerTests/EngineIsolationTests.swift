@@ -145,7 +145,7 @@ struct EngineIsolationTests {
         try await store.insert(document: document)
         try files.write(HostilePDF.nestedXObjects(), to: files.original(documentID: document.id))
         let job = JobRecord.pending(kind: .detect, owner: "o", documentId: document.id, now: Date(), lifetime: 3600)
-        _ = try await store.startProcessing(documentID: document.id, owner: "o", job: job, now: Date())
+        _ = try await store.startDocumentJob(documentID: document.id, owner: "o", job: job, now: Date())
         let runner = JobRunner(
             queue: store,
             processor: JobProcessor(store: store, files: files, engines: .isolated(engine), logger: quietLogger),

@@ -163,9 +163,8 @@ struct DocumentController {
             kind: kind, owner: context.owner, documentId: id, now: now,
             lifetime: state.configuration.documentLifetime)
         do {
-            let document = kind == .compose
-                ? try await state.store.startCompose(documentID: id, owner: context.owner, job: job, now: now)
-                : try await state.store.startProcessing(documentID: id, owner: context.owner, job: job, now: now)
+            let document = try await state.store.startDocumentJob(
+                documentID: id, owner: context.owner, job: job, now: now)
             await state.signal.notify()
             return EditedResponse(
                 status: .accepted,

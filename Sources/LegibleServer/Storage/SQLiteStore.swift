@@ -92,27 +92,14 @@ final class SQLiteStore: StateStore {
         }
     }
 
-    /// Moves a document to `processing` and queues its detection job, in one transaction.
-    func startProcessing(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
-        try await database.write { db in
-            guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
-                throw StoreError.notFound
-            }
-            try document.startProcessing(now: now)
-            try document.update(db)
-            try job.insert(db)
-            return document
-        }
-    }
-
-    /// Moves a processed document to `filling` and queues its compose job. Of two concurrent calls exactly one
+    /// Moves a document to the state `job` runs in and queues it. Of two concurrent composes exactly one
     /// succeeds; the other sees `filling` and gets a conflict.
-    func startCompose(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
+    func startDocumentJob(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
         try await database.write { db in
             guard var document = try DocumentRecord.fetchOne(db, key: documentID), document.owner == owner else {
                 throw StoreError.notFound
             }
-            try document.startCompose(now: now)
+            try document.start(job.kind, now: now)
             try document.update(db)
             try job.insert(db)
             return document
@@ -152,14 +139,9 @@ final class SQLiteStore: StateStore {
     /// Records the end of a detection job and the document's new state: `ready` with the layout found, or
     /// `failed` with the job's message.
     func finishDetect(jobID: String, layout: DetectedLayout?, outcome: JobOutcome, now: Date) async throws {
-        let encoded = try layout.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        try await finishDocumentJob(jobID: jobID, outcome: outcome, now: now, from: .processing, to: .ready) {
-            document in
-            if let layout, let encoded {
-                document.layout = encoded
-                document.pageCount = layout.pages.count
-            }
-        }
+        try await finishDocumentJob(
+            jobID: jobID, outcome: outcome, now: now, from: .processing, to: .ready,
+            completed: try DocumentRecord.detected(layout))
     }
 
     /// Records the end of a compose job and the document's new state: `filled`, or `failed` with the job's

@@ -29,10 +29,9 @@ protocol StateStore: JobQueue {
     func insert(document: DocumentRecord) async throws
     func document(id: String, owner: String?) async throws -> DocumentRecord?
     func values(documentID: String) async throws -> [FieldValueRecord]
-    /// Moves a document to `processing` and queues its detection job, in one transaction.
-    func startProcessing(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord
-    /// Moves a processed document to `filling` and queues its compose job; of two concurrent calls one succeeds.
-    func startCompose(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord
+    /// Moves a document to the state `job` (a detection or a compose) runs in and queues the job, in one
+    /// transaction (`DocumentRecord.start(_:now:)`); of two concurrent composes one succeeds.
+    func startDocumentJob(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord
     /// Stores values for known regions (all or nothing); a filled document goes back to `ready`.
     func saveValues(documentID: String, owner: String, values: [FieldValueInput], now: Date) async throws
         -> [FieldValueRecord]

@@ -22,9 +22,32 @@ extension JobRecord {
 }
 
 extension DocumentRecord {
+    /// Moves the document to the state its new job of `kind` runs in: `processing` for a detection, `filling`
+    /// for a compose (the job is queued with it).
+    /// - Throws: `StoreError.conflict` when the document's state does not allow that job (below).
+    mutating func start(_ kind: JobKind, now: Date) throws {
+        switch kind {
+        case .detect: try startProcessing(now: now)
+        case .compose: try startCompose(now: now)
+        case .scan: throw StoreError.conflict("a scan job has no document")
+        }
+    }
+
+    /// The change a completed detection makes to its document: the layout found, stored as JSON, and its page
+    /// count (nothing when the detector returned none).
+    static func detected(_ layout: DetectedLayout?) throws -> @Sendable (inout DocumentRecord) -> Void {
+        guard let layout else { return { _ in } }
+        let encoded = String(decoding: try JSONEncoder().encode(layout), as: UTF8.self)
+        let pageCount = layout.pages.count
+        return { document in
+            document.layout = encoded
+            document.pageCount = pageCount
+        }
+    }
+
     /// Moves the document to `processing` (its detection job is queued with it).
     /// - Throws: `StoreError.conflict` while it is processing or filling.
-    mutating func startProcessing(now: Date) throws {
+    private mutating func startProcessing(now: Date) throws {
         guard [.imported, .ready, .failed, .filled].contains(status) else {
             throw StoreError.conflict("document is \(status.rawValue); wait until it finishes")
         }
@@ -36,7 +59,7 @@ extension DocumentRecord {
     /// Moves a processed document to `filling` (its compose job is queued with it); of two concurrent calls the
     /// second sees `filling`.
     /// - Throws: `StoreError.conflict` before processing, while processing or while another compose runs.
-    mutating func startCompose(now: Date) throws {
+    private mutating func startCompose(now: Date) throws {
         switch status {
         case .ready, .filled:
             break

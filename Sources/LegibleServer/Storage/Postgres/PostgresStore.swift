@@ -278,26 +278,13 @@ final class PostgresStore: StateStore {
         }
     }
 
-    func startProcessing(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
+    func startDocumentJob(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
         let logger = logger
         return try await transaction { connection in
             guard var document = try await Self.fetchDocument(documentID, on: connection, logger: logger),
                 document.owner == owner
             else { throw StoreError.notFound }
-            try document.startProcessing(now: now)
-            try await Self.update(document, on: connection, logger: logger)
-            try await Self.insert(job, on: connection, logger: logger)
-            return document
-        }
-    }
-
-    func startCompose(documentID: String, owner: String, job: JobRecord, now: Date) async throws -> DocumentRecord {
-        let logger = logger
-        return try await transaction { connection in
-            guard var document = try await Self.fetchDocument(documentID, on: connection, logger: logger),
-                document.owner == owner
-            else { throw StoreError.notFound }
-            try document.startCompose(now: now)
+            try document.start(job.kind, now: now)
             try await Self.update(document, on: connection, logger: logger)
             try await Self.insert(job, on: connection, logger: logger)
             return document
@@ -339,15 +326,9 @@ final class PostgresStore: StateStore {
     }
 
     func finishDetect(jobID: String, layout: DetectedLayout?, outcome: JobOutcome, now: Date) async throws {
-        let encoded = try layout.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        let pageCount = layout?.pages.count
-        try await finishDocumentJob(jobID: jobID, outcome: outcome, now: now, from: .processing, to: .ready) {
-            document in
-            if let encoded, let pageCount {
-                document.layout = encoded
-                document.pageCount = pageCount
-            }
-        }
+        try await finishDocumentJob(
+            jobID: jobID, outcome: outcome, now: now, from: .processing, to: .ready,
+            completed: try DocumentRecord.detected(layout))
     }
 
     func finishCompose(jobID: String, outcome: JobOutcome, now: Date) async throws {
