@@ -9,15 +9,6 @@ struct ErrorEnvelopeMiddleware: ClientMiddleware {
     /// The largest error body read, in bytes; the envelope is a few hundred.
     static let maxErrorBytes = 64 * 1024
 
-    private struct Envelope: Decodable {
-        struct Body: Decodable {
-            var code: String
-            var message: String
-            var statusCode: Int
-        }
-        var error: Body
-    }
-
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
@@ -41,15 +32,14 @@ struct ErrorEnvelopeMiddleware: ClientMiddleware {
             throw LegibleClientError.unexpectedResponse(
                 "\(response.status.code) to \(operationID) with an unreadable body: \(error)")
         }
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
+        guard
+            let error = ServerError(
+                envelope: bytes, statusCode: response.status.code, retryAfter: response.headerFields[.retryAfter])
+        else {
             throw LegibleClientError.unexpectedResponse(
                 "\(response.status.code) to \(operationID) without the error envelope: "
                     + String(decoding: bytes.prefix(200), as: UTF8.self))
         }
-        throw LegibleClientError.api(
-            ServerError(
-                code: ServerErrorCode(rawValue: envelope.error.code), message: envelope.error.message,
-                statusCode: response.status.code,
-                retryAfter: response.headerFields[.retryAfter].flatMap { Int($0) }))
+        throw LegibleClientError.api(error)
     }
 }

@@ -142,7 +142,10 @@ extension LegibleAPI {
             throw LegibleClientError.unexpectedResponse("GET \(link.path): not an HTTP answer")
         }
         guard http.statusCode == 200 else {
-            throw Self.envelopeError(status: http.statusCode, body: data, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+            let error = ServerError(
+                envelope: data, statusCode: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+            throw error.map(LegibleClientError.api)
+                ?? .unexpectedResponse("\(http.statusCode) to GET \(link.path) without the error envelope")
         }
         try data.write(to: destination, options: .atomic)
     }
@@ -152,20 +155,5 @@ extension LegibleAPI {
     public func deleteDocument(_ documentID: String) async throws {
         let output = try await call { try await self.client.deleteDocument(path: .init(id: documentID)) }
         guard case .noContent = output else { throw Self.unexpected(output) }
-    }
-
-    /// The error for a non-200 answer fetched outside the generated client.
-    static func envelopeError(status: Int, body: Data, retryAfter: String?) -> LegibleClientError {
-        struct Envelope: Decodable {
-            struct Body: Decodable { var code: String, message: String }
-            var error: Body
-        }
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else {
-            return .unexpectedResponse("\(status) without the error envelope")
-        }
-        return .api(
-            ServerError(
-                code: ServerErrorCode(rawValue: envelope.error.code), message: envelope.error.message,
-                statusCode: status, retryAfter: retryAfter.flatMap { Int($0) }))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIRuntime
 
 /// Everything a ``LegibleAPI`` call can throw besides `CancellationError`.
@@ -68,6 +69,22 @@ public struct ServerError: Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.statusCode = statusCode
         self.retryAfter = retryAfter
+    }
+
+    /// The error in an answer's body, the envelope `{"error": {"code", "message", "statusCode"}}`, with the
+    /// answer's status and `Retry-After` (seconds); nil when the body is not the envelope.
+    init?(envelope body: Data, statusCode: Int, retryAfter: String?) {
+        struct Envelope: Decodable {
+            struct Body: Decodable {
+                var code: String
+                var message: String
+            }
+            var error: Body
+        }
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else { return nil }
+        self.init(
+            code: ServerErrorCode(rawValue: envelope.error.code), message: envelope.error.message,
+            statusCode: statusCode, retryAfter: retryAfter.flatMap { Int($0) })
     }
 
     /// `<status> <code>: <message>`, for logs.
