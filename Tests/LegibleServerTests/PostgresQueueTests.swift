@@ -3,11 +3,6 @@ import Testing
 
 @testable import LegibleServer
 
-/// `LEGIBLE_TEST_DATABASE_URL`, when set and not empty.
-let testDatabaseBaseURL = ProcessInfo.processInfo.environment["LEGIBLE_TEST_DATABASE_URL"].flatMap {
-    $0.isEmpty ? nil : $0
-}
-
 /// What sharing one PostgreSQL database between instances adds to the queue: migrations applied once, each job
 /// claimed once across instances, and a dead instance's jobs taken over after their lease. Runs when
 /// `LEGIBLE_TEST_DATABASE_URL` names a database (CI starts PostgreSQL and sets it).

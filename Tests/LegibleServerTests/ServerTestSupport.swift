@@ -158,11 +158,16 @@ func makeTestStore() async throws -> any StateStore {
     return try SQLiteStore(path: folder.appendingPathComponent("legible.sqlite").path)
 }
 
+/// `LEGIBLE_TEST_DATABASE_URL`, when set and not empty.
+let testDatabaseBaseURL = ProcessInfo.processInfo.environment["LEGIBLE_TEST_DATABASE_URL"].flatMap {
+    $0.isEmpty ? nil : $0
+}
+
 /// The PostgreSQL database the server tests run against when `LEGIBLE_TEST_DATABASE_URL` names one (CI runs
 /// them once on SQLite and once on PostgreSQL), else nil (SQLite). Each data directory gets its own schema, so
 /// tests do not see each other's jobs and a restart on the same directory finds its state again.
 func testDatabase(for dataDirectory: URL) -> DatabaseURL? {
-    guard let base = ProcessInfo.processInfo.environment["LEGIBLE_TEST_DATABASE_URL"], !base.isEmpty else { return nil }
+    guard let base = testDatabaseBaseURL else { return nil }
     let digest = dataDirectory.standardizedFileURL.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
         ($0 ^ UInt64($1)) &* 1_099_511_628_211
     }

@@ -43,7 +43,7 @@ struct JobProcessor: Sendable {
         }
         _ = try await store.finishScan(jobID: job.id, outcome: outcome, now: Date())
         files.remove(imageURL)
-        log(job, outcome)
+        report(job, outcome)
     }
 
     private func runDetect(_ job: JobRecord) async throws {
@@ -63,7 +63,7 @@ struct JobProcessor: Sendable {
             outcome = .failed("the document or its file is gone")
         }
         try await store.finishDetect(jobID: job.id, layout: layout, outcome: outcome, now: Date())
-        log(job, outcome)
+        report(job, outcome)
     }
 
     private func runCompose(_ job: JobRecord) async throws {
@@ -88,7 +88,7 @@ struct JobProcessor: Sendable {
             outcome = .failed("the document, its fields or its file are gone")
         }
         try await store.finishCompose(jobID: job.id, outcome: outcome, now: Date())
-        log(job, outcome)
+        report(job, outcome)
     }
 
     /// What a job's work ended in: its own outcome, or `.failed` with the error it threw. Cancellation of the
@@ -104,7 +104,8 @@ struct JobProcessor: Sendable {
         }
     }
 
-    private func log(_ job: JobRecord, _ outcome: JobOutcome) {
+    /// Counts the ended job in the metrics and logs it.
+    private func report(_ job: JobRecord, _ outcome: JobOutcome) {
         let now = Date()
         let started = job.startedAt ?? now
         let status: JobStatus =
