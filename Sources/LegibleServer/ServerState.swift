@@ -53,6 +53,17 @@ struct ServerState: Sendable {
         }
     }
 
+    /// Pending jobs, for `/health` and `/metrics`.
+    /// - Throws: `APIError.unavailable` (503, logged) when the database does not answer.
+    func queueDepthForStatus() async throws -> Int {
+        do {
+            return try await store.queueDepth()
+        } catch {
+            logger.error("the database is not answering", metadata: ["error": "\(error)"])
+            throw APIError.unavailable("the \(store.kind) database is not answering")
+        }
+    }
+
     /// Absolute URL for `path`, from the configured public URL or else the request's Host header; the path alone
     /// when the request has no Host.
     /// - Throws: `APIError.validation` when the Host is not a plain `host[:port]` (`HostAuthority`), so a link is

@@ -61,13 +61,7 @@ struct HealthController {
 
     @Sendable func health(_ request: Request, context: LegibleRequestContext) async throws -> HealthResponse {
         let engine = await state.engines.serialReader.engineStatus()
-        let depth: Int
-        do {
-            depth = try await state.store.queueDepth()
-        } catch {
-            state.logger.error("health: the database is not answering", metadata: ["error": "\(error)"])
-            throw APIError.unavailable("the \(state.store.kind) database is not answering")
-        }
+        let depth = try await state.queueDepthForStatus()
         let activity = state.workers.snapshot(now: Date())
         return HealthResponse(
             status: engine.available ? "ok" : "degraded", version: state.configuration.version,

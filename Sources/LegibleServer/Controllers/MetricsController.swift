@@ -12,12 +12,7 @@ struct MetricsController {
     }
 
     @Sendable func metrics(_ request: Request, context: LegibleRequestContext) async throws -> Response {
-        let depth: Int
-        do {
-            depth = try await state.store.queueDepth()
-        } catch {
-            throw APIError.unavailable("the \(state.store.kind) database is not answering")
-        }
+        let depth = try await state.queueDepthForStatus()
         let text = state.metrics.exposition(
             queueDepth: depth, workers: state.configuration.workerCount,
             workersBusy: state.workers.snapshot(now: Date()).busy,
