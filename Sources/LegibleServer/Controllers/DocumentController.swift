@@ -6,8 +6,6 @@ import LegibleImaging
 /// Documents under `/api/v1/documents`: upload, process, detail, values, compose, download, delete.
 struct DocumentController {
     let state: ServerState
-    static let maxValues = 5000
-    static let maxValueLength = 10_000
 
     var endpoints: RouteCollection<LegibleRequestContext> {
         let routes = RouteCollection(context: LegibleRequestContext.self)
@@ -110,29 +108,8 @@ struct DocumentController {
 
     @Sendable func values(_ request: Request, context: LegibleRequestContext) async throws -> ValuesResponse {
         let id = try uuidParameter(context, "id", what: "document id")
-        let body = try await request.decodeJSON(ValuesRequest.self, limit: 4 * 1024 * 1024, budget: state.uploads)
-        guard body.values.count <= Self.maxValues else {
-            throw APIError.validation("at most \(Self.maxValues) values per request")
-        }
-        var inputs: [FieldValueInput] = []
-        for (index, item) in body.values.enumerated() {
-            guard let regionID = UUID(uuidString: item.fieldRegionId) else {
-                throw APIError.validation("values[\(index)].fieldRegionId must be a UUID")
-            }
-            guard item.value.count <= Self.maxValueLength else {
-                throw APIError.validation("values[\(index)].value is longer than \(Self.maxValueLength) characters")
-            }
-            let source: ValueSource
-            if let text = item.source {
-                guard let parsed = ValueSource(rawValue: text) else {
-                    throw APIError.validation("values[\(index)].source must be manual, autofill or ai")
-                }
-                source = parsed
-            } else {
-                source = .manual
-            }
-            inputs.append(FieldValueInput(fieldRegionId: regionID, value: item.value, source: source))
-        }
+        let inputs = try ValuesRequest.inputs(
+            fromJSON: try await request.collectBody(limit: 4 * 1024 * 1024, budget: state.uploads))
         do {
             let stored = try await state.store.saveValues(documentID: id, owner: context.owner, values: inputs, now: Date())
             return ValuesResponse(

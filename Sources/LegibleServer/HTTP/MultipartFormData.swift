@@ -1,26 +1,26 @@
-import Foundation
+package import Foundation
 
 /// A parsed `multipart/form-data` body (RFC 7578), with limits on part count and header size.
-struct MultipartFormData: Sendable {
+package struct MultipartFormData: Sendable {
     /// One part of the body.
-    struct Part: Sendable, Equatable {
-        var name: String
-        var fileName: String?
-        var contentType: String?
-        var body: Data
+    package struct Part: Sendable, Equatable {
+        package var name: String
+        package var fileName: String?
+        package var contentType: String?
+        package var body: Data
 
         /// The body as UTF-8 text, trimmed.
         var text: String { String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     /// Why a body could not be parsed.
-    enum ParseError: Error, Equatable, CustomStringConvertible {
+    package enum ParseError: Error, Equatable, CustomStringConvertible {
         case notMultipart(String?)
         case missingBoundary
         case malformed(String)
         case tooManyParts(Int)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .notMultipart(let type): "expected multipart/form-data, got \(type ?? "no Content-Type")"
             case .missingBoundary: "multipart/form-data without a valid boundary parameter"
@@ -30,7 +30,7 @@ struct MultipartFormData: Sendable {
         }
     }
 
-    var parts: [Part]
+    package var parts: [Part]
 
     /// The first part named `name`.
     func part(_ name: String) -> Part? { parts.first { $0.name == name } }
@@ -40,7 +40,7 @@ struct MultipartFormData: Sendable {
 
     /// Parses `body` sent with the `Content-Type` header `contentType`.
     /// - Throws: `ParseError`.
-    init(contentType: String?, body: [UInt8]) throws {
+    package init(contentType: String?, body: [UInt8]) throws {
         guard let contentType, let header = HeaderValue(contentType),
             header.value.lowercased() == "multipart/form-data"
         else {

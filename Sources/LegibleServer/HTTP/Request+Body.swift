@@ -46,34 +46,6 @@ extension Request {
             throw APIError.validation(error.description)
         }
     }
-
-    /// Decodes a JSON body of at most `limit` bytes.
-    /// - Throws: 400 `VALIDATION_ERROR` naming the problem, 413 when too large.
-    func decodeJSON<Value: Decodable>(_ type: Value.Type, limit: Int, budget: UploadBudget) async throws -> Value {
-        let bytes = try await collectBody(limit: limit, budget: budget)
-        guard !bytes.isEmpty else { throw APIError.validation("request body is empty; expected JSON") }
-        do {
-            return try JSONDecoder().decode(Value.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw APIError.validation("invalid JSON body: \(Self.describe(error))")
-        } catch {
-            throw APIError.validation("invalid JSON body")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            return text.isEmpty ? "body" : text
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing \(key.stringValue) at \(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at \(path(context)): \(context.debugDescription)"
-        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
-        @unknown default: return "undecodable"
-        }
-    }
 }
 
 /// Parses a path parameter as a UUID, answering 400 when it is not one.
