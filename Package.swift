@@ -185,6 +185,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
+        // MARK: Fuzzing (Fuzz/README.md)
+        // The fuzz targets, and `legible-fuzz`: libFuzzer's driver when Scripts/fuzz.sh builds it with
+        // -sanitize=fuzzer,address -DLEGIBLE_FUZZING, otherwise a tool that replays inputs through a target.
+        .target(
+            name: "LegibleFuzzTargets",
+            dependencies: ["LegibleImaging", "LegiblePDF", "FormFields", "FormFill", "SerialScan", "LegibleServer"],
+            path: "Fuzz/Targets",
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "legible-fuzz",
+            dependencies: ["LegibleFuzzTargets"],
+            path: "Fuzz/Driver",
+            swiftSettings: strictSettings),
+
         // MARK: Tests
         .target(
             name: "TestSupport",
@@ -217,6 +231,11 @@ let package = Package(
         .testTarget(
             name: "LegiblePDFTests",
             dependencies: ["LegiblePDF", "LegibleImaging", "TestSupport"],
+            swiftSettings: strictSettings),
+        // Every committed fuzz finding and seed replayed through its target, without the fuzzer.
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["LegibleFuzzTargets", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "FormFieldsTests",

@@ -62,6 +62,11 @@ final class PDFFileStructure {
         self.locations = locations
     }
 
+    /// The numbers of the objects in use (not free), in increasing order.
+    var objectNumbers: [Int] {
+        locations.filter { !Self.isFree($0.value) }.keys.sorted()
+    }
+
     /// One past the highest object number in use (the trailer's `/Size`, or more if entries say so).
     var size: Int {
         max(trailer["Size"]?.integer ?? 0, (locations.keys.max() ?? 0) + 1)
