@@ -35,6 +35,23 @@ struct FairQueueTests {
         #expect(second.id == latecomer[0])
     }
 
+    /// A job put back in the queue (its worker's lease ran out) and claimed again belongs to the new claim: the
+    /// old worker's late result is not recorded.
+    @Test func onlyTheCurrentClaimFinishesAJob() async throws {
+        let store = try await store()
+        let now = Date()
+        let id = try #require(try await enqueue(store, owner: "a", count: 1, start: now).first)
+        let first = try #require(try await store.claimNext(workerID: "old:0", now: now))
+        try await store.requeue(jobID: id, now: now)
+        let second = try #require(try await store.claimNext(workerID: "new:0", now: now))
+        #expect(second.id == id)
+        let stale = JobOutcome.failed("the old worker's late answer")
+        #expect(try await store.finishScan(jobID: id, claim: first.claimedBy, outcome: stale, now: now) == nil)
+        let finished = try await store.finishScan(
+            jobID: id, claim: second.claimedBy, outcome: .completed(result: nil, message: "done"), now: now)
+        #expect(finished?.status == .completed)
+    }
+
     @Test func oneWorkerServesKeysInTurn() async throws {
         let store = try await store()
         let start = Date()
@@ -45,7 +62,7 @@ struct FairQueueTests {
             let now = start.addingTimeInterval(100 + Double(step))
             let job = try #require(try await store.claimNext(workerID: "w:0", now: now))
             order.append(job.id)
-            _ = try await store.finishScan(jobID: job.id, outcome: .completed(result: nil, message: "done"), now: now)
+            _ = try await store.finishScan(jobID: job.id, claim: job.claimedBy, outcome: .completed(result: nil, message: "done"), now: now)
         }
         #expect(order == [a[0], b[0], a[1], b[1], a[2]])
     }

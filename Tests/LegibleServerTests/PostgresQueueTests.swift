@@ -55,7 +55,7 @@ struct PostgresQueueTests {
                     while let job = try await store.claimNext(workerID: "i\(worker % 2):\(worker)", now: Date()) {
                         mine.append(job.id)
                         _ = try await store.finishScan(
-                            jobID: job.id, outcome: .completed(result: nil, message: "done"), now: Date())
+                            jobID: job.id, claim: job.claimedBy, outcome: .completed(result: nil, message: "done"), now: Date())
                     }
                     return mine
                 }
@@ -90,6 +90,16 @@ struct PostgresQueueTests {
         let retaken = try #require(try await live.claimNext(workerID: "live:1", now: now.addingTimeInterval(lease + 6)))
         #expect(retaken.id == abandoned.id)
         #expect(retaken.attempts == 2)
+
+        // The stopped instance comes back and finishes its old claim: the job is the new claim's, so nothing is
+        // recorded, and the new claim's result is.
+        let late = JobOutcome.completed(result: "{\"stale\":true}", message: "done")
+        #expect(try await dead.finishScan(jobID: abandoned.id, claim: abandoned.claimedBy, outcome: late, now: now) == nil)
+        #expect(try await live.job(id: abandoned.id, owner: nil)?.status == .processing)
+        let finished = try await live.finishScan(
+            jobID: retaken.id, claim: retaken.claimedBy, outcome: .completed(result: nil, message: "done"), now: now)
+        #expect(finished?.status == .completed)
+        #expect(finished?.result == nil)
     }
 
     /// A job whose instance dies on it three times fails with a clear message instead of taking a fourth down.

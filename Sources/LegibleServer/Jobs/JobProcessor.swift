@@ -41,7 +41,10 @@ struct JobProcessor: Sendable {
         } else {
             outcome = .failed("the uploaded image is missing from storage")
         }
-        _ = try await store.finishScan(jobID: job.id, outcome: outcome, now: Date())
+        // A job taken over by another instance (this one's lease ran out) is that instance's now, photo included;
+        // a cancelled or deleted job's photo goes with the janitor's next sweep.
+        guard try await store.finishScan(jobID: job.id, claim: job.claimedBy, outcome: outcome, now: Date()) != nil
+        else { return }
         files.remove(imageURL)
         report(job, outcome)
     }
@@ -62,7 +65,8 @@ struct JobProcessor: Sendable {
         } else {
             outcome = .failed("the document or its file is gone")
         }
-        try await store.finishDetect(jobID: job.id, layout: layout, outcome: outcome, now: Date())
+        guard try await store.finishDetect(jobID: job.id, claim: job.claimedBy, layout: layout, outcome: outcome, now: Date())
+        else { return }
         report(job, outcome)
     }
 
@@ -87,7 +91,8 @@ struct JobProcessor: Sendable {
         } else {
             outcome = .failed("the document, its fields or its file are gone")
         }
-        try await store.finishCompose(jobID: job.id, outcome: outcome, now: Date())
+        guard try await store.finishCompose(jobID: job.id, claim: job.claimedBy, outcome: outcome, now: Date())
+        else { return }
         report(job, outcome)
     }
 

@@ -21,8 +21,9 @@ protocol StateStore: JobQueue {
     func cancelScanJob(id: String, owner: String, now: Date) async throws -> JobRecord
     /// Deletes a scan job; a running one is told to stop and its result is dropped.
     func deleteScanJob(id: String, owner: String) async throws
-    /// Records a scan's end when the job is still processing; nil when it had moved on (cancelled, deleted).
-    func finishScan(jobID: String, outcome: JobOutcome, now: Date) async throws -> JobRecord?
+    /// Records a scan's end when the job is still processing under `claim` (``JobRecord/claimedBy`` of the claimed
+    /// job); nil when it had moved on (cancelled, deleted, or taken over after its lease ran out).
+    func finishScan(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> JobRecord?
 
     // MARK: Documents
 
@@ -36,10 +37,15 @@ protocol StateStore: JobQueue {
     func saveValues(documentID: String, owner: String, values: [FieldValueInput], now: Date) async throws
         -> [FieldValueRecord]
     func deleteDocument(id: String, owner: String) async throws
-    /// Records the end of a detection job and the document's new state (`ready` or `failed`).
-    func finishDetect(jobID: String, layout: DetectedLayout?, outcome: JobOutcome, now: Date) async throws
-    /// Records the end of a compose job and the document's new state (`filled` or `failed`).
-    func finishCompose(jobID: String, outcome: JobOutcome, now: Date) async throws
+    /// Records the end of a detection job still running under `claim` and the document's new state (`ready` or
+    /// `failed`); returns false, changing nothing, when the job had moved on.
+    @discardableResult
+    func finishDetect(jobID: String, claim: String?, layout: DetectedLayout?, outcome: JobOutcome, now: Date)
+        async throws -> Bool
+    /// Records the end of a compose job still running under `claim` and the document's new state (`filled` or
+    /// `failed`); returns false, changing nothing, when the job had moved on.
+    @discardableResult
+    func finishCompose(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> Bool
 
     // MARK: Expiry
 

@@ -19,6 +19,14 @@ extension JobRecord {
         }
         updatedAt = now
     }
+
+    /// Whether the job is still running under `claim` (the worker id its claim recorded). A worker whose lease
+    /// ran out (its instance lost the database for longer than the lease) may find its job taken over by another
+    /// instance; its result is then not the job's any more, and it must neither record it nor remove the job's
+    /// files.
+    func isRunning(under claim: String?) -> Bool {
+        status == .processing && claimedBy == claim
+    }
 }
 
 extension DocumentRecord {

@@ -216,11 +216,11 @@ final class PostgresStore: StateStore {
         }
     }
 
-    func finishScan(jobID: String, outcome: JobOutcome, now: Date) async throws -> JobRecord? {
+    func finishScan(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> JobRecord? {
         let logger = logger
         return try await transaction { connection in
             guard var job = try await Self.fetchJob(jobID, on: connection, logger: logger, lock: true),
-                job.status == .processing
+                job.isRunning(under: claim)
             else { return nil }
             job.apply(outcome, now: now)
             try await Self.update(job, on: connection, logger: logger)
@@ -325,37 +325,41 @@ final class PostgresStore: StateStore {
         }
     }
 
-    func finishDetect(jobID: String, layout: DetectedLayout?, outcome: JobOutcome, now: Date) async throws {
+    func finishDetect(jobID: String, claim: String?, layout: DetectedLayout?, outcome: JobOutcome, now: Date)
+        async throws -> Bool
+    {
         try await finishDocumentJob(
-            jobID: jobID, outcome: outcome, now: now, from: .processing, to: .ready,
+            jobID: jobID, claim: claim, outcome: outcome, now: now, from: .processing, to: .ready,
             completed: try DocumentRecord.detected(layout))
     }
 
-    func finishCompose(jobID: String, outcome: JobOutcome, now: Date) async throws {
-        try await finishDocumentJob(jobID: jobID, outcome: outcome, now: now, from: .filling, to: .filled)
+    func finishCompose(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> Bool {
+        try await finishDocumentJob(jobID: jobID, claim: claim, outcome: outcome, now: now, from: .filling, to: .filled)
     }
 
-    /// Ends a document's job as ``SQLiteStore`` does: the job takes `outcome` if still processing, and its
-    /// document, if still `from`, moves to `to` (completed) or `failed`.
+    /// Ends a document's job as ``SQLiteStore`` does: the job takes `outcome` if still processing under `claim`
+    /// (the return value says whether it was), and its document, if still `from`, moves to `to` (completed) or
+    /// `failed`.
     private func finishDocumentJob(
-        jobID: String, outcome: JobOutcome, now: Date, from: DocumentStatus, to: DocumentStatus,
+        jobID: String, claim: String?, outcome: JobOutcome, now: Date, from: DocumentStatus, to: DocumentStatus,
         completed: @escaping @Sendable (inout DocumentRecord) -> Void = { _ in }
-    ) async throws {
+    ) async throws -> Bool {
         let logger = logger
-        try await transaction { connection in
+        return try await transaction { connection in
             // The document's row is locked before the job's, the order a document's deletion takes them in
             // (its jobs go with it); the other order deadlocks against a delete.
             let documentID = try await Self.fetchJob(jobID, on: connection, logger: logger)?.documentId
             let document = try await documentID.asyncMap { try await Self.fetchDocument($0, on: connection, logger: logger) }
             guard var job = try await Self.fetchJob(jobID, on: connection, logger: logger, lock: true),
-                job.status == .processing
-            else { return }
+                job.isRunning(under: claim)
+            else { return false }
             job.apply(outcome, now: now)
             try await Self.update(job, on: connection, logger: logger)
             guard var document = document ?? nil,
                 document.finishJob(outcome, from: from, to: to, now: now, completed: completed)
-            else { return }
+            else { return true }
             try await Self.update(document, on: connection, logger: logger)
+            return true
         }
     }
 
