@@ -1,19 +1,15 @@
 import Foundation
 import LegibleFuzzTargets
 
-/// `legible-fuzz`: built by `Scripts/fuzz.sh` with libFuzzer and AddressSanitizer (`-DLEGIBLE_FUZZING`), it is
-/// the fuzzer for the target named by `LEGIBLE_FUZZ_TARGET`; built normally, it replays inputs through a target
-/// and prints what each did: `legible-fuzz TARGET FILE|FOLDER...`.
+#if !LEGIBLE_FUZZING
+/// `legible-fuzz`: built normally, it replays inputs through a target and prints what each did
+/// (`legible-fuzz TARGET FILE|FOLDER...`). Built by `Scripts/fuzz.sh` (`-sanitize=fuzzer,address
+/// -DLEGIBLE_FUZZING`), libFuzzer's own `main` runs instead and calls ``fuzzOne(_:_:)`` with the target named by
+/// `LEGIBLE_FUZZ_TARGET`.
 @main
 enum LegibleFuzzDriver {
     static func main() {
-        #if LEGIBLE_FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
-        #else
         replay(Array(CommandLine.arguments.dropFirst()))
-        #endif
     }
 
     static func replay(_ arguments: [String]) {
@@ -45,7 +41,7 @@ enum LegibleFuzzDriver {
     }
 }
 
-#if LEGIBLE_FUZZING
+#else
 /// The target chosen by `LEGIBLE_FUZZ_TARGET`, read once.
 let fuzzTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["LEGIBLE_FUZZ_TARGET"] ?? ""
@@ -64,11 +60,4 @@ func fuzzOne(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's entry point for programs that have their own `main` (compiler-rt's FuzzerInterface.h).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
 #endif
