@@ -45,7 +45,7 @@ enum GIFFrames {
             guard let width = le16(offset + 5), let height = le16(offset + 7), offset + 10 <= bytes.count else {
                 throw damaged("an image descriptor is cut short")
             }
-            if width * height > maxPixels {
+            if ImageHeader.pixelCount(width: width, height: height) > maxPixels {
                 throw ImagingError.tooManyPixels(width: width, height: height, limit: maxPixels)
             }
             let flags = bytes[offset + 9]

@@ -106,7 +106,7 @@ extension Image {
         }
         let (width, height) = declared
         guard width > 0, height > 0 else { throw ImagingError.zeroSize(width: width, height: height) }
-        if width * height > options.maxPixels {
+        if ImageHeader.pixelCount(width: width, height: height) > options.maxPixels {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: options.maxPixels)
         }
 

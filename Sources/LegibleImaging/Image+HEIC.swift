@@ -11,14 +11,23 @@ extension Image {
     /// upright itself (the file's rotation and mirroring properties), so no EXIF orientation is applied after
     /// it.
     ///
+    /// Derived images whose references loop or nest too deep are refused first (``HEIFDerivations``): libheif
+    /// 1.15 would recurse on them until the process fails.
+    ///
     /// - Throws: `ImagingError.tooManyPixels`, `.zeroSize`, `.damaged` (naming libheif's reason).
     static func decodeHEIC(_ buffer: UnsafeRawBufferPointer, options: DecodeOptions) throws(ImagingError)
         -> UnsafeMutablePointer<PIX>
     {
+        if let problem = HEIFDerivations.problem(in: buffer) {
+            throw ImagingError.damaged(format: .heic, reason: problem)
+        }
         guard let base = buffer.baseAddress, let context = heif_context_alloc() else {
             throw ImagingError.operationFailed(operation: "HEIC decoding")
         }
         defer { heif_context_free(context) }
+        // Tiles are decoded on the calling thread: the server already decodes one image per core, and libheif's own
+        // threads per grid multiply with every level of derivation (a loop exhausted the process's threads).
+        heif_context_set_max_decoding_threads(context, 0)
         try check(heif_context_read_from_memory_without_copy(context, base, buffer.count, nil))
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle))
@@ -27,7 +36,7 @@ extension Image {
 
         let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
         guard width > 0, height > 0 else { throw ImagingError.zeroSize(width: width, height: height) }
-        if width * height > options.maxPixels {
+        if ImageHeader.pixelCount(width: width, height: height) > options.maxPixels {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: options.maxPixels)
         }
         // The longer side as declared before and after rotation and cropping; libheif refuses sides at or past it.

@@ -4,6 +4,13 @@
 /// WebP directly (layouts from the PNG spec section 11.2.2, ITU T.81 annex B, GIF89a section 18, the BMP
 /// BITMAPINFOHEADER and the WebP container spec); TIFF and PNM are left to Leptonica's header reader.
 enum ImageHeader {
+    /// `width * height`, or `Int.max` when the product does not fit: headers may declare sides of up to 2^32 - 1
+    /// (PNG), whose product overflows.
+    static func pixelCount(width: Int, height: Int) -> Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : product
+    }
+
     /// Width and height, or nil when the header is too short or malformed to say.
     static func dimensions(of bytes: UnsafeRawBufferPointer, format: ImageFormat) -> (width: Int, height: Int)? {
         func be16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil }

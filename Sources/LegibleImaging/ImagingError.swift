@@ -35,7 +35,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             if let detected { return "\(detected) is not a supported image format; send \(supported)" }
             return "bytes are not a recognised image; send \(supported)"
         case .tooManyPixels(let width, let height, let limit):
-            return "image is \(width)x\(height) pixels (\(width * height)); the limit is \(limit) pixels"
+            let count = ImageHeader.pixelCount(width: width, height: height)
+            let total = count == Int.max ? "" : " (\(count))"
+            return "image is \(width)x\(height) pixels\(total); the limit is \(limit) pixels"
         case .zeroSize(let width, let height):
             return "image header declares \(width)x\(height) pixels"
         case .damaged(let format, let reason):

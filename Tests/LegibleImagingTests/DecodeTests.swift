@@ -191,6 +191,17 @@ struct DecodeTests {
         }
     }
 
+    /// PNG sides are 32-bit: two near 2^32 multiply past `Int.max`, which must be a refusal, not an overflow.
+    @Test func refusesSidesWhoseProductOverflows() {
+        let side = 0xFFFF_FFF0
+        let header = JPEGFixtures.pngHeaderOnly(width: side, height: side)
+        #expect(throws: ImagingError.tooManyPixels(width: side, height: side, limit: 40_000_000)) {
+            try Image(data: header)
+        }
+        let error = ImagingError.tooManyPixels(width: side, height: side, limit: 40_000_000)
+        #expect(error.description == "image is \(side)x\(side) pixels; the limit is 40000000 pixels")
+    }
+
     @Test func pixelLimitIsConfigurable() throws {
         let png = try Fixtures.bytes("formats/sample.png")
         let reference = try Image(data: png)
