@@ -167,8 +167,10 @@ extension FormFiller {
     /// Refuses text values for a form without default resources (`/DR`).
     ///
     /// Poppler 22.12 dereferences a null pointer when it sets text on such a form: it looks the field's `/DA`
-    /// font up in the AcroForm's `/DR`, which is missing (pdf-lib's `with_comments.pdf`). Newer Poppler creates
-    /// the dictionary instead. Check boxes and radio buttons do not reach that code.
+    /// font up in the AcroForm's `/DR`, which is missing (pdf-lib's `with_comments.pdf`) or, in a damaged file
+    /// whose cross-references Poppler rebuilds, is another object than the file seems to say (a fuzzed form
+    /// whose `/AcroForm` number was defined again as a page). Newer Poppler creates the dictionary instead.
+    /// Check boxes and radio buttons do not reach that code.
     static func checkDefaultResources(
         document: PDFDocument, fields: [FillField], values: [Int: String]
     ) throws(FillError) {
@@ -176,7 +178,7 @@ extension FormFiller {
             fields[index].acroFormFieldID != nil
                 && [.text, .multiline, .comb, .choice].contains(fields[index].kind)
         }
-        guard setsText, !document.containsRawName("DR") else { return }
+        guard setsText, !document.hasDefaultResourcesDictionary() else { return }
         throw FillError.interactiveUnsupported(
             reason: "its AcroForm has no default resources (/DR) for the fonts its fields name, and Poppler 22.12 "
                 + "crashes drawing text without them")

@@ -144,4 +144,47 @@ extension PDFDocument {
 
     /// True when the raw document (including compressed object streams) contains the name `/name`.
     package func containsRawName(_ name: String) -> Bool { RawPDFScanner(data: data).containsName(name) }
+
+    /// Whether the document's AcroForm, as a reader that rebuilds a damaged file's cross-references sees it, has
+    /// a default resources dictionary (`/DR`): the catalog named by the last `/Root`, its `/AcroForm`, and that
+    /// dictionary's `/DR`, each object being its last definition in the file (how Poppler reconstructs, and how
+    /// incremental updates order them). False when any step is missing or is not a dictionary.
+    package func hasDefaultResourcesDictionary() -> Bool {
+        let bytes = [UInt8](data)
+        let objects = RawPDFScanner(data: data).objects(bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let rootRange = text.range(of: "/Root", options: .backwards),
+            case .reference(let root)? = Self.rawValue(after: rootRange.upperBound, in: text),
+            let catalog = objects[root]?.text
+        else { return false }
+        func dictionary(named key: String, in text: String) -> String? {
+            guard let range = text.range(of: "/" + key) else { return nil }
+            switch Self.rawValue(after: range.upperBound, in: text) {
+            case .dictionary(let start)?: return String(text[start...])
+            case .reference(let number)?:
+                guard let object = objects[number]?.text,
+                    object.drop(while: { $0.isWhitespace }).hasPrefix("<<")
+                else { return nil }
+                return object
+            case nil: return nil
+            }
+        }
+        guard let acroForm = dictionary(named: "AcroForm", in: catalog) else { return false }
+        return dictionary(named: "DR", in: acroForm) != nil
+    }
+
+    /// What follows a key in raw object text: an inline dictionary (where it starts) or an indirect reference.
+    private enum RawValue {
+        case dictionary(String.Index)
+        case reference(Int)
+    }
+
+    private static func rawValue(after index: String.Index, in text: String) -> RawValue? {
+        let rest = text[index...].drop(while: { $0.isWhitespace })
+        if rest.hasPrefix("<<") { return .dictionary(rest.startIndex) }
+        let words = rest.prefix(40).split(whereSeparator: { $0.isWhitespace }).prefix(3)
+        guard words.count == 3, let number = Int(words[0]), number >= 0, Int(words[1]) != nil, words[2].hasPrefix("R")
+        else { return nil }
+        return .reference(number)
+    }
 }
