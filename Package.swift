@@ -255,6 +255,8 @@ let package = Package(
             dependencies: [
                 "LegibleClient", "LegiblePDF", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -54,13 +54,13 @@ struct ServerState: Sendable {
     }
 
     /// Pending jobs, for `/health` and `/metrics`.
-    /// - Throws: `APIError.unavailable` (503, logged) when the database does not answer.
+    /// - Throws: `APIError.databaseUnavailable` (503, logged) when the database does not answer.
     func queueDepthForStatus() async throws -> Int {
         do {
             return try await store.queueDepth()
         } catch {
             logger.error("the database is not answering", metadata: ["error": "\(error)"])
-            throw APIError.unavailable("the \(store.kind) database is not answering")
+            throw APIError.databaseUnavailable(store.kind)
         }
     }
 

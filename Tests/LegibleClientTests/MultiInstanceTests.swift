@@ -120,4 +120,45 @@ struct MultiInstanceTests {
             #expect(refused?.code == .rateLimitExceeded)
         }
     }
+
+    /// The database lost while the server runs (its link cut by a proxy for longer than a job's lease, with jobs
+    /// queued and running): requests get 503 `SERVICE_UNAVAILABLE`, and once it is back every job submitted before
+    /// completes, none lost; a job whose end could not be recorded is taken up again when its lease runs out.
+    @Test func aLostDatabaseAnswers503AndNothingIsLost() async throws {
+        let base = try #require(Self.databaseURL)
+        var components = try #require(URLComponents(string: base))
+        let proxy = try TCPProxy(host: components.host ?? "127.0.0.1", targetPort: components.port ?? 5432)
+        defer { proxy.stop() }
+        components.host = "127.0.0.1"
+        components.port = proxy.port
+        let schema = "lost" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "schema", value: schema)]
+        let server = try await LiveServer(
+            arguments: ["--workers", "1"],
+            environment: ["LEGIBLE_DATABASE_URL": try #require(components.string), "LEGIBLE_JOB_LEASE": "3"])
+        defer { server.stop() }
+        let photo = try Fixtures.bytes("examples/label.png")
+        let api = server.api(maxRetries: 0)
+        var jobs: [String] = []
+        for _ in 0..<4 { jobs.append(try await api.submitScan(image: photo, deviceType: .macbook).jobID) }
+
+        proxy.cut()
+        var refused: ServerError?
+        do {
+            let accepted = try await api.submitScan(image: photo, deviceType: .macbook)
+            Issue.record("a scan was accepted with the database away: \(accepted.jobID)")
+        } catch {
+            refused = LegibleClientError(unwrapping: error)?.serverError
+            if refused == nil { Issue.record("not an error envelope: \(String(reflecting: error))") }
+        }
+        #expect(refused?.statusCode == 503)
+        #expect(refused?.code == .serviceUnavailable)
+        try await Task.sleep(for: .seconds(5))
+        proxy.restore()
+
+        let patient = server.api(maxRetries: 30)
+        for jobID in jobs {
+            #expect(try await patient.waitForScan(jobID: jobID).best?.serial == "C02XK1JCJG5J")
+        }
+    }
 }

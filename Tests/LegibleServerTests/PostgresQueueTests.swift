@@ -81,7 +81,7 @@ struct PostgresQueueTests {
         #expect(Set([abandoned.id, kept.id]) == Set(ids))
 
         #expect(try await live.recoverExpiredLeases(now: now.addingTimeInterval(lease - 5), maxAttempts: 3) == 0)
-        try await live.heartbeat(instanceID: "live", now: now.addingTimeInterval(lease - 5))
+        try await live.heartbeat(instanceID: "live", jobIDs: [kept.id], now: now.addingTimeInterval(lease - 5))
         #expect(try await live.recoverExpiredLeases(now: now.addingTimeInterval(lease + 5), maxAttempts: 3) == 1)
 
         let requeued = try #require(try await live.job(id: abandoned.id, owner: nil))
@@ -100,6 +100,22 @@ struct PostgresQueueTests {
             jobID: retaken.id, claim: retaken.claimedBy, outcome: .completed(result: nil, message: "done"), now: now)
         #expect(finished?.status == .completed)
         #expect(finished?.result == nil)
+    }
+
+    /// A job its instance claimed but no longer runs (its end could not be recorded while the database was away)
+    /// is not renewed by the instance's heartbeat, so its lease runs out and it is taken up again.
+    @Test func aClaimNoWorkerRunsIsNotRenewed() async throws {
+        let database = try Self.freshDatabase()
+        let store = try await PostgresStore.open(url: database, logger: quietLogger)
+        let lease = try #require(store.leaseDuration)
+        let now = Date()
+        _ = try await Self.pendingScans(2, in: store, now: now)
+        let running = try #require(try await store.claimNext(workerID: "i:0", now: now))
+        let orphaned = try #require(try await store.claimNext(workerID: "i:1", now: now))
+        try await store.heartbeat(instanceID: "i", jobIDs: [running.id], now: now.addingTimeInterval(lease - 1))
+        #expect(try await store.recoverExpiredLeases(now: now.addingTimeInterval(lease + 1), maxAttempts: 3) == 1)
+        #expect(try await store.job(id: orphaned.id, owner: nil)?.status == .pending)
+        #expect(try await store.job(id: running.id, owner: nil)?.status == .processing)
     }
 
     /// A job whose instance dies on it three times fails with a clear message instead of taking a fourth down.

@@ -70,6 +70,15 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     static func unavailable(_ message: String) -> APIError {
         APIError(status: .serviceUnavailable, code: "SERVICE_UNAVAILABLE", message: message)
     }
+    /// 503 while the database does not answer, with `Retry-After: 2`: outages the server rides out are short, and
+    /// clients that honour the header (LegibleClient does) come back on their own.
+    static func databaseUnavailable(_ kind: String? = nil) -> APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = "2"
+        return APIError(
+            status: .serviceUnavailable, code: "SERVICE_UNAVAILABLE",
+            message: "the \(kind.map { $0 + " " } ?? "")database is not answering; retry shortly", headers: headers)
+    }
     static func busy(_ message: String) -> APIError {
         var headers = HTTPFields()
         headers[.retryAfter] = "1"

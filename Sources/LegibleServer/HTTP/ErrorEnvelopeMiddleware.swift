@@ -13,8 +13,7 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
             return try error.response(from: request, context: context)
         } catch StoreError.unavailable(let message) {
             context.logger.error("database unavailable", metadata: ["error": "\(message)", "path": "\(request.uri.path)"])
-            return try APIError.unavailable("the database is not answering; retry shortly")
-                .response(from: request, context: context)
+            return try APIError.databaseUnavailable().response(from: request, context: context)
         } catch let error as any HTTPResponseError {
             let envelope = Self.envelope(for: error.status, message: (error as? HTTPError)?.body, request: request)
             return try envelope.response(from: request, context: context)

@@ -82,7 +82,7 @@ final class JobRunner: Service, Sendable {
     private func renewLeases(every interval: TimeInterval) async {
         while !Task.isCancelled {
             do {
-                try await queue.heartbeat(instanceID: instanceID, now: Date())
+                try await queue.heartbeat(instanceID: instanceID, jobIDs: activity.jobIDs, now: Date())
                 let recovered = try await queue.recoverExpiredLeases(now: Date(), maxAttempts: Self.maxAttempts)
                 if recovered > 0 {
                     logger.notice("took over jobs of a stopped instance", metadata: ["jobs": "\(recovered)"])
@@ -121,7 +121,7 @@ final class JobRunner: Service, Sendable {
 
     /// Runs one job; false when it stopped before finishing and went back to the queue.
     private func execute(_ job: JobRecord, workerID: String) async -> Bool {
-        activity.began(worker: workerID, at: Date())
+        activity.began(worker: workerID, job: job.id, at: Date())
         defer { activity.ended(worker: workerID) }
         do {
             try await processor.run(job)

@@ -7,7 +7,7 @@ import Foundation
 /// and is that owner's oldest; an owner already running `maxRunningPerOwner` jobs waits. So one key's backlog
 /// cannot hold every other key's jobs behind it. On PostgreSQL, with several instances sharing a database, the
 /// claim skips rows another instance is claiming (`FOR UPDATE SKIP LOCKED`), claimed jobs carry a lease the
-/// runner renews (``heartbeat(instanceID:now:)``), and recovery re-queues only jobs whose lease ran out.
+/// runner renews (``heartbeat(instanceID:jobIDs:now:)``), and recovery re-queues only jobs whose lease ran out.
 protocol JobQueue: Sendable {
     /// Atomically takes the next pending job for `workerID`, owners in turn (above); nil when none may run.
     func claimNext(workerID: String, now: Date, maxRunningPerOwner: Int) async throws -> JobRecord?
@@ -27,8 +27,10 @@ protocol JobQueue: Sendable {
     /// Seconds a claimed job stays this instance's without a heartbeat; nil when the queue is not shared (one
     /// process, where a job left running is known to be interrupted at start).
     var leaseDuration: TimeInterval? { get }
-    /// Renews the lease of every job the workers of `instanceID` are running.
-    func heartbeat(instanceID: String, now: Date) async throws
+    /// Renews the leases of `jobIDs`, the jobs the workers of `instanceID` are running now. Only those: a job
+    /// this instance claimed but no longer runs (its end could not be recorded while the database was away) lets
+    /// its lease run out and is taken up again, instead of staying `processing` for good.
+    func heartbeat(instanceID: String, jobIDs: [String], now: Date) async throws
     /// Re-queues running jobs whose lease ran out (their instance died), or fails those already tried
     /// `maxAttempts` times; returns how many were re-queued.
     func recoverExpiredLeases(now: Date, maxAttempts: Int) async throws -> Int
@@ -36,7 +38,7 @@ protocol JobQueue: Sendable {
 
 extension JobQueue {
     var leaseDuration: TimeInterval? { nil }
-    func heartbeat(instanceID: String, now: Date) async throws {}
+    func heartbeat(instanceID: String, jobIDs: [String], now: Date) async throws {}
     func recoverExpiredLeases(now: Date, maxAttempts: Int) async throws -> Int { 0 }
 
     /// Takes the next pending job with no cap on one owner's running jobs.

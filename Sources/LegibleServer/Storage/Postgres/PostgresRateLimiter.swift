@@ -4,8 +4,9 @@ import PostgresNIO
 /// Fixed-window request counting in the shared database, so that a key's limit holds across every instance.
 ///
 /// Windows are aligned to multiples of `window` seconds since 1970 (every instance agrees on them without talking);
-/// each request is one upsert that returns the window's count. When the database does not answer the request is
-/// let through (its own store calls will answer 503), so that the limiter never becomes the outage.
+/// each request is one upsert that returns the window's count. When the database does not answer (within the
+/// store's time limits) the request is let through (its own store calls will answer 503), so that the limiter
+/// never becomes the outage.
 struct PostgresRateLimiter: RequestCounter {
     let store: PostgresStore
     /// Keeps separate counters (per-key requests, failed authentications) apart in one table.
@@ -27,10 +28,12 @@ struct PostgresRateLimiter: RequestCounter {
         let start = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / window).rounded(.down) * window)
         let bucket = prefix + key
         let count: Int
+        let store = store
         do {
-            let rows =
-                counting
-                ? try await store.client.query(
+            count = try await store.guarded {
+                let rows =
+                    counting
+                    ? try await store.client.query(
                     """
                     INSERT INTO rate_windows (bucket, window_start, count) VALUES (\(bucket), \(start), 1)
                     ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_windows.count + 1
@@ -38,8 +41,9 @@ struct PostgresRateLimiter: RequestCounter {
                     """, logger: store.logger)
                 : try await store.client.query(
                     "SELECT count FROM rate_windows WHERE bucket = \(bucket) AND window_start = \(start)",
-                    logger: store.logger)
-            count = try await rows.records { try $0.decode(Int.self) }.first ?? 0
+                        logger: store.logger)
+                return try await rows.records { try $0.decode(Int.self) }.first ?? 0
+            }
         } catch {
             store.logger.warning("rate limit not counted: the database did not answer", metadata: ["error": "\(error)"])
             count = 0

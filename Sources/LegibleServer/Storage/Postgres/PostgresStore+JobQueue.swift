@@ -3,7 +3,7 @@ import PostgresNIO
 
 extension PostgresStore {
     func claimNext(workerID: String, now: Date, maxRunningPerOwner: Int) async throws -> JobRecord? {
-        try await guarded {
+        try await guarded { [self] in
             // Owners take turns as on SQLite; SKIP LOCKED lets instances claim side by side without waiting on, or
             // taking, each other's row. (The per-owner cap is read before the claim, so instances claiming at the
             // same moment may start one job each past it.)
@@ -30,7 +30,7 @@ extension PostgresStore {
     }
 
     func requeue(jobID: String, now: Date) async throws {
-        try await guarded {
+        try await guarded { [self] in
             try await client.query(
                 """
                 UPDATE jobs SET status = 'pending', claimed_by = NULL, heartbeat_at = NULL, progress = 0,
@@ -77,25 +77,26 @@ extension PostgresStore {
         }
     }
 
-    func heartbeat(instanceID: String, now: Date) async throws {
-        try await guarded {
+    func heartbeat(instanceID: String, jobIDs: [String], now: Date) async throws {
+        guard !jobIDs.isEmpty else { return }
+        try await guarded { [self] in
             try await client.query(
                 """
                 UPDATE jobs SET heartbeat_at = \(now)
-                WHERE status = 'processing' AND claimed_by LIKE \(instanceID + ":%")
+                WHERE status = 'processing' AND id = ANY(\(jobIDs)) AND claimed_by LIKE \(instanceID + ":%")
                 """, logger: logger)
         }
     }
 
     func queueDepth() async throws -> Int {
-        try await guarded {
+        try await guarded { [self] in
             try await client.query("SELECT COUNT(*) FROM jobs WHERE status = 'pending'", logger: logger)
                 .records { try $0.decode(Int.self) }.first ?? 0
         }
     }
 
     func queueDepth(owner: String) async throws -> Int {
-        try await guarded {
+        try await guarded { [self] in
             try await client.query(
                 "SELECT COUNT(*) FROM jobs WHERE status = 'pending' AND owner = \(owner)", logger: logger
             ).records { try $0.decode(Int.self) }.first ?? 0
@@ -103,7 +104,7 @@ extension PostgresStore {
     }
 
     func isCancelRequested(jobID: String) async throws -> Bool {
-        try await guarded {
+        try await guarded { [self] in
             // A deleted job counts as cancelled.
             try await client.query("SELECT cancel_requested FROM jobs WHERE id = \(jobID)", logger: logger)
                 .records { try $0.decode(Bool.self) }.first ?? true
@@ -111,7 +112,7 @@ extension PostgresStore {
     }
 
     func reportProgress(jobID: String, progress: Int, message: String, now: Date) async throws {
-        try await guarded {
+        try await guarded { [self] in
             try await client.query(
                 """
                 UPDATE jobs SET progress = \(min(99, max(0, progress))), message = \(message), updated_at = \(now),

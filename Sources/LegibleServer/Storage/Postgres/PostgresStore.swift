@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// The server's state in PostgreSQL, shared by every instance that names the same database (`--database`).
 ///
@@ -17,6 +18,8 @@ final class PostgresStore: StateStore {
     /// Seconds without a heartbeat after which another instance takes a claimed job over.
     let leaseDuration: TimeInterval?
     private let runTask: Task<Void, Never>
+    /// When the database last failed to answer (a lost connection or a timeout); nil once it answers again.
+    private let lastOutage = Mutex<Date?>(nil)
 
     var kind: String { "postgres" }
 
@@ -78,11 +81,24 @@ final class PostgresStore: StateStore {
         return "\(error)"
     }
 
-    /// Runs `body`, turning a database failure into `StoreError.unavailable` (503) and keeping ``StoreError``s.
+    /// Longest one store operation may wait for the database (a connection and its statements), in seconds.
+    static let operationTimeout: TimeInterval = 30
+    /// The same within ``outageWindow`` seconds of a failure to answer. While the database is away, PostgresClient
+    /// holds each request until it can connect again; once an outage has been seen, requests are answered 503
+    /// after this short wait instead of the long one.
+    static let outageTimeout: TimeInterval = 1
+    static let outageWindow: TimeInterval = 10
+
+    /// Runs `body` within the time limit (above), turning a database failure or a timeout into
+    /// `StoreError.unavailable` (503) and keeping ``StoreError``s.
     @discardableResult
-    func guarded<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    func guarded<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let now = Date()
+        let recent = lastOutage.withLock { $0.map { now.timeIntervalSince($0) < Self.outageWindow } ?? false }
         do {
-            return try await body()
+            let value = try await withTimeout(seconds: recent ? Self.outageTimeout : Self.operationTimeout, body)
+            if recent { lastOutage.withLock { $0 = nil } }
+            return value
         } catch let error as StoreError {
             throw error
         } catch is CancellationError {
@@ -92,18 +108,27 @@ final class PostgresStore: StateStore {
             if let inner = error.closureError as? StoreError { throw inner }
             if error.closureError is CancellationError { throw CancellationError() }
             let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
+            noteOutage(cause)
             throw StoreError.unavailable(Self.reason(cause))
         } catch {
+            noteOutage(error)
             throw StoreError.unavailable(Self.reason(error))
         }
+    }
+
+    /// Remembers that the database did not answer, when `error` says so (a timeout, a lost or refused connection;
+    /// not an error PostgreSQL itself answered with).
+    private func noteOutage(_ error: any Error) {
+        if let error = error as? PSQLError, error.code == .server { return }
+        lastOutage.withLock { $0 = Date() }
     }
 
     /// Runs `body` in a transaction, with the same error mapping as ``guarded(_:)``. A transaction PostgreSQL
     /// aborted to break a deadlock or a serialisation conflict (SQLSTATE 40P01, 40001) is run again, up to three
     /// times in all.
     @discardableResult
-    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await guarded {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await guarded { [self] in
             var attempt = 1
             while true {
                 do {
@@ -166,7 +191,7 @@ final class PostgresStore: StateStore {
     }
 
     func job(id: String, owner: String?, kind: JobKind?) async throws -> JobRecord? {
-        try await guarded {
+        try await guarded { [self] in
             let rows = try await client.query("SELECT * FROM jobs WHERE id = \(id)", logger: logger)
             guard let job = try await rows.records(JobRecord.init(row:)).first else { return nil }
             if let owner, job.owner != owner { return nil }
@@ -176,7 +201,7 @@ final class PostgresStore: StateStore {
     }
 
     func scanJobs(owner: String, status: JobStatus?, limit: Int) async throws -> [JobRecord] {
-        try await guarded {
+        try await guarded { [self] in
             let rows =
                 if let status {
                     try await client.query(
@@ -208,7 +233,7 @@ final class PostgresStore: StateStore {
     }
 
     func deleteScanJob(id: String, owner: String) async throws {
-        try await guarded {
+        try await guarded { [self] in
             let rows = try await client.query(
                 "DELETE FROM jobs WHERE id = \(id) AND owner = \(owner) AND kind = 'scan' RETURNING id",
                 logger: logger)
@@ -247,7 +272,7 @@ final class PostgresStore: StateStore {
     }
 
     func insert(document: DocumentRecord) async throws {
-        try await guarded {
+        try await guarded { [self] in
             try await client.query(
                 """
                 INSERT INTO documents (id, owner, file_name, mime_type, status, page_count, sha256, byte_count, layout,
@@ -261,7 +286,7 @@ final class PostgresStore: StateStore {
     }
 
     func document(id: String, owner: String?) async throws -> DocumentRecord? {
-        try await guarded {
+        try await guarded { [self] in
             let rows = try await client.query("SELECT * FROM documents WHERE id = \(id)", logger: logger)
             guard let document = try await rows.records(DocumentRecord.init(row:)).first else { return nil }
             if let owner, document.owner != owner { return nil }
@@ -270,7 +295,7 @@ final class PostgresStore: StateStore {
     }
 
     func values(documentID: String) async throws -> [FieldValueRecord] {
-        try await guarded {
+        try await guarded { [self] in
             try await client.query(
                 "SELECT * FROM field_values WHERE document_id = \(documentID) ORDER BY field_region_id",
                 logger: logger
@@ -318,7 +343,7 @@ final class PostgresStore: StateStore {
     }
 
     func deleteDocument(id: String, owner: String) async throws {
-        try await guarded {
+        try await guarded { [self] in
             let rows = try await client.query(
                 "DELETE FROM documents WHERE id = \(id) AND owner = \(owner) RETURNING id", logger: logger)
             if try await rows.records({ _ in () }).isEmpty { throw StoreError.notFound }
@@ -389,7 +414,7 @@ final class PostgresStore: StateStore {
     }
 
     func liveIDs() async throws -> (jobIDs: Set<String>, documentIDs: Set<String>) {
-        try await guarded {
+        try await guarded { [self] in
             let jobs = try await client.query("SELECT id FROM jobs WHERE kind = 'scan'", logger: logger)
                 .records { try $0.decode(String.self) }
             let documents = try await client.query("SELECT id FROM documents", logger: logger)
