@@ -22,8 +22,10 @@ esac
 
 scratch=.build-fuzz
 if [ -z "${SKIP_BUILD:-}" ]; then
+    # SwiftPM's --sanitize flags instrument C targets and link libFuzzer; Swift 6.3's driver passes only the first
+    # of its two -sanitize= flags to the compiler, so Swift code gets both sanitizers again in one flag.
     swift build -c release --scratch-path "$scratch" --product legible-fuzz \
-        --sanitize=fuzzer --sanitize=address -Xswiftc -DLEGIBLE_FUZZING
+        --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLEGIBLE_FUZZING
 fi
 binary="$scratch/release/legible-fuzz"
 work="$scratch/corpus/$target"
@@ -39,6 +41,9 @@ export SWIFT_BACKTRACE=enable=no
 # The server's engine workers may use 3 GiB (RLIMIT_AS); an input that needs more is a finding (-rss_limit_mb).
 # A run over 10 s is a hang. Leaks are findings too.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1}"
+# Caches that libraries keep for the life of the process are not leaks (Fuzz/lsan.supp).
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}"
+# A binary without coverage would fuzz blindly: libFuzzer's "inline 8-bit counters" line says how much is covered.
 "$binary" "$work" "Fuzz/Corpus/$target" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -malloc_limit_mb=3072 \
     -artifact_prefix="$findings/" -print_final_stats=1 "${dictionary[@]}" "$@"
