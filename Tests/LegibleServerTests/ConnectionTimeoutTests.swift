@@ -31,6 +31,17 @@ struct RawConnection: ~Copyable {
         _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(descriptor, $0.baseAddress, $0.count - 1, 0) }
     }
 
+    /// Sends all of `bytes`, waiting while the socket is full; false when the connection fails first.
+    func sendAll(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return false }
+            sent += count
+        }
+        return true
+    }
+
     /// Reads until the server closes the connection; returns what it sent.
     func readUntilClosed() -> String {
         var received = [UInt8]()
@@ -72,6 +83,49 @@ struct ConnectionTimeoutTests {
             let keptAlive = try RawConnection(port: port)
             keptAlive.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(keptAlive.readUntilClosed().hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    /// A client that asked to close the connection and sends its whole body before reading (16 MiB, more than
+    /// loopback's socket buffers hold) gets its early 401 and 413: the server reads the refused body away instead
+    /// of leaving the client blocked on a full socket until the idle timeout (2 minutes here, past the suite's
+    /// time limit).
+    @Test func refusedBodiesAreReadAwayForClientsThatClose() async throws {
+        let configuration = testConfiguration {
+            $0.apiKeys = ["drain-key-0123456"]
+            $0.maxUploadBytes = 64 * 1024
+            $0.connectionIdleTimeout = 120
+        }
+        let server = try await buildServer(configuration: configuration, engines: .stubs(), logger: quietLogger)
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+            let body = [UInt8](repeating: 0x41, count: 16 << 20)
+            let cases = [
+                ("wrong-key-0123456", "Content-Length: \(body.count)", "401"),
+                ("drain-key-0123456", "Content-Length: \(body.count)", "413"),
+                ("drain-key-0123456", "Transfer-Encoding: chunked", "413"),
+            ]
+            for (key, framing, status) in cases {
+                let chunked = framing.hasPrefix("Transfer")
+                let answer = try await runOffCooperativePool { () throws -> String in
+                    let connection = try RawConnection(port: port)
+                    connection.send(
+                        "POST /api/v1/documents/init-upload HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                            + "X-API-Key: \(key)\r\nContent-Type: multipart/form-data; boundary=b\r\n\(framing)\r\n\r\n")
+                    if chunked {
+                        for start in stride(from: 0, to: body.count, by: 1 << 20) {
+                            connection.send(String(1 << 20, radix: 16) + "\r\n")
+                            _ = connection.sendAll(Array(body[start..<start + (1 << 20)]))
+                            connection.send("\r\n")
+                        }
+                        connection.send("0\r\n\r\n")
+                    } else {
+                        _ = connection.sendAll(body)
+                    }
+                    return connection.readUntilClosed()
+                }
+                #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(status) with \(framing): \(answer.prefix(80))")
+            }
         }
     }
 }

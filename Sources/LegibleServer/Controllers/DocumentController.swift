@@ -42,7 +42,8 @@ struct DocumentController {
     @Sendable func upload(_ request: Request, context: LegibleRequestContext) async throws
         -> EditedResponse<UploadResponse>
     {
-        let form = try await request.multipartForm(limit: state.configuration.maxUploadBytes, budget: state.uploads)
+        let form = try await request.multipartForm(
+            limit: state.configuration.maxUploadBytes, budget: state.uploads, context: context)
         guard let file = form.part("file") else { throw APIError.validation("missing multipart field \"file\"") }
         guard !file.body.isEmpty else { throw APIError.validation("\"file\" is empty (0 bytes)") }
         guard let format = Self.sniff(file.body) else {
@@ -109,7 +110,7 @@ struct DocumentController {
     @Sendable func values(_ request: Request, context: LegibleRequestContext) async throws -> ValuesResponse {
         let id = try uuidParameter(context, "id", what: "document id")
         let inputs = try ValuesRequest.inputs(
-            fromJSON: try await request.collectBody(limit: 4 * 1024 * 1024, budget: state.uploads))
+            fromJSON: try await request.collectBody(limit: 4 * 1024 * 1024, budget: state.uploads, context: context))
         do {
             let stored = try await state.store.saveValues(documentID: id, owner: context.owner, values: inputs, now: Date())
             return ValuesResponse(

@@ -24,8 +24,9 @@ struct ScanController {
         var preset: ScanPreset
     }
 
-    func parseUpload(_ request: Request) async throws -> ScanUpload {
-        let form = try await request.multipartForm(limit: state.configuration.maxUploadBytes, budget: state.uploads)
+    func parseUpload(_ request: Request, context: LegibleRequestContext) async throws -> ScanUpload {
+        let form = try await request.multipartForm(
+            limit: state.configuration.maxUploadBytes, budget: state.uploads, context: context)
         guard let image = form.part("image") else { throw APIError.validation("missing multipart field \"image\"") }
         guard !image.body.isEmpty else { throw APIError.validation("\"image\" is empty (0 bytes)") }
         guard ImageFormat.sniff(image.body) != nil else {
@@ -53,7 +54,7 @@ struct ScanController {
     @Sendable func submit(_ request: Request, context: LegibleRequestContext) async throws
         -> EditedResponse<ScanSubmitResponse>
     {
-        let upload = try await parseUpload(request)
+        let upload = try await parseUpload(request, context: context)
         try await state.refuseWhenQueueIsFull(owner: context.owner)
         let now = Date()
         let job = JobRecord.pending(
@@ -132,7 +133,7 @@ struct ScanController {
     }
 
     @Sendable func processSerial(_ request: Request, context: LegibleRequestContext) async throws -> ScanResults {
-        let upload = try await parseUpload(request)
+        let upload = try await parseUpload(request, context: context)
         guard state.syncScans.tryEnter() else {
             throw APIError.busy("server busy: \(state.syncScans.limit) scans in progress; retry shortly")
         }

@@ -9,15 +9,27 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         do {
             return try await next(request, context)
-        } catch let error as APIError {
+        } catch {
+            // A refused request's body is read away first when the client asked to close the connection
+            // (`Request.discardRestOfBody`), unless a handler has read it.
+            if request.closesConnection, let context = context as? LegibleRequestContext {
+                await request.discardRestOfBody(context: context)
+            }
+            return try envelope(for: error, request: request, context: context)
+        }
+    }
+
+    private func envelope(for error: any Error, request: Request, context: Context) throws -> Response {
+        switch error {
+        case let error as APIError:
             return try error.response(from: request, context: context)
-        } catch StoreError.unavailable(let message) {
+        case StoreError.unavailable(let message):
             context.logger.error("database unavailable", metadata: ["error": "\(message)", "path": "\(request.uri.path)"])
             return try APIError.databaseUnavailable().response(from: request, context: context)
-        } catch let error as any HTTPResponseError {
+        case let error as any HTTPResponseError:
             let envelope = Self.envelope(for: error.status, message: (error as? HTTPError)?.body, request: request)
             return try envelope.response(from: request, context: context)
-        } catch {
+        default:
             context.logger.error(
                 "unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try APIError.internalError("internal error").response(from: request, context: context)

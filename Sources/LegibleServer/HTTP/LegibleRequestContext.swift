@@ -1,6 +1,7 @@
 public import Foundation
 public import Hummingbird
 import NIOCore
+import Synchronization
 
 /// Per-request context: Hummingbird's core storage plus who is calling.
 public struct LegibleRequestContext: RequestContext {
@@ -10,6 +11,8 @@ public struct LegibleRequestContext: RequestContext {
     public var owner: String = "anonymous"
     /// The peer's IP address, when the connection has one; rate limits key on it when the server is open.
     public let remoteAddress: String?
+    /// Whether the request's body has been read: Hummingbird lets a body be iterated once.
+    let bodyRead = BodyReadMark()
 
     /// JSON with ISO 8601 dates, sorted keys and unescaped slashes.
     public var responseEncoder: JSONEncoder {
@@ -23,5 +26,19 @@ public struct LegibleRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
+    }
+}
+
+/// Set once a request's body starts being read (``Request/collectBody(limit:budget:context:)``,
+/// ``Request/discardRestOfBody(context:)``), so that nothing iterates it a second time.
+final class BodyReadMark: Sendable {
+    private let read = Mutex(false)
+
+    /// Marks the body read; returns whether it already was.
+    func mark() -> Bool {
+        read.withLock { read in
+            defer { read = true }
+            return read
+        }
     }
 }
