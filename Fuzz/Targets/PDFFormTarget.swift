@@ -4,8 +4,9 @@ import Foundation
 import LegiblePDF
 
 /// A PDF as the documents API treats it: opened through Poppler with the server's limits (fewer pages, to keep
-/// each run short), images checked, page 1 rendered, fields detected (widgets and drawn regions; labels of
-/// scanned pages are not read: Tesseract is fuzzed upstream and would slow every run), then filled in both modes.
+/// each run short), images checked, page 1 rendered, fields detected (widgets and drawn regions, rasters at 50 dpi
+/// for speed; labels of scanned pages are not read: Tesseract is fuzzed upstream and would slow every run), then
+/// filled in both modes.
 enum PDFFormTarget {
     /// The server's limits, but at most 4 pages.
     static let options = PDFOpenOptions(maxPages: 4)
@@ -15,8 +16,9 @@ enum PDFFormTarget {
             let document = try PDFDocument(data: data, options: options)
             try document.checkImageSizes()
             _ = try document.page(at: 0).render(dpi: 72)
-            let regions = try FormFieldDetector(textReader: nil, addsVisualRegionsToInteractiveForms: true)
-                .detect(document)
+            let regions = try FormFieldDetector(
+                bornDigitalDPI: 50, scanDPI: 50, textReader: nil, addsVisualRegionsToInteractiveForms: true
+            ).detect(document)
             let filler = FormFiller()
             let widgets = try FillField.acroFormFields(of: document)
             // Interactive filling refuses a document without widgets by design; only forms that have some try it.

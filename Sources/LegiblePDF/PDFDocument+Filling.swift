@@ -146,9 +146,10 @@ extension PDFDocument {
     package func containsRawName(_ name: String) -> Bool { RawPDFScanner(data: data).containsName(name) }
 
     /// Whether the document's AcroForm, as a reader that rebuilds a damaged file's cross-references sees it, has
-    /// a default resources dictionary (`/DR`): the catalog named by the last `/Root`, its `/AcroForm`, and that
-    /// dictionary's `/DR`, each object being its last definition in the file (how Poppler reconstructs, and how
-    /// incremental updates order them). False when any step is missing or is not a dictionary.
+    /// default resources (`/DR`) with a font dictionary: the catalog named by the last `/Root`, its `/AcroForm`,
+    /// that dictionary's `/DR` and the `/Font` in it, each object being its last definition in the file (how
+    /// Poppler reconstructs, and how incremental updates order them). False when any step is missing or is not a
+    /// dictionary.
     package func hasDefaultResourcesDictionary() -> Bool {
         let bytes = [UInt8](data)
         let objects = RawPDFScanner(data: data).objects(bytes)
@@ -169,8 +170,10 @@ extension PDFDocument {
             case nil: return nil
             }
         }
-        guard let acroForm = dictionary(named: "AcroForm", in: catalog) else { return false }
-        return dictionary(named: "DR", in: acroForm) != nil
+        guard let acroForm = dictionary(named: "AcroForm", in: catalog),
+            let resources = dictionary(named: "DR", in: acroForm)
+        else { return false }
+        return dictionary(named: "Font", in: resources) != nil
     }
 
     /// What follows a key in raw object text: an inline dictionary (where it starts) or an indirect reference.
