@@ -101,9 +101,10 @@ public struct FormFieldDetector: Sendable {
             }
                 .map { pixels($0.rect) }
             let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map { pixels($0.rect) }
+            let captionEnds = words.filter { $0.text.hasSuffix(":") || $0.text.hasSuffix("#") }.map { pixels($0.rect) }
             candidates = try VisualDetector(
                 raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan, hintBoxes: hints,
-                leaderBoxes: text.leaders.map(pixels)
+                leaderBoxes: text.leaders.map(pixels), captionEndBoxes: captionEnds
             ).detect()
         } catch let error as PDFError {
             throw error

@@ -14,6 +14,8 @@ struct VisualDetector {
     var hintBoxes: [Box] = []
     /// Fill-in lines typed as underscores or dots in the text layer (``TextLeaders``), in pixels.
     var leaderBoxes: [Box] = []
+    /// Boxes of text-layer words that end a caption naming a value (`Name:`, `ID #`), in pixels.
+    var captionEndBoxes: [Box] = []
 
     func detect() throws -> [VisualCandidate] {
         let r = raster
@@ -639,7 +641,9 @@ struct VisualDetector {
         var fields: [VisualCandidate] = []
         for line in rulings {
             let b = line.box
-            guard b.width >= r.px(minUnderline), Double(b.width) < 0.8 * Double(r.width), !r.isShaded(b) else { continue }
+            guard b.width >= r.px(minUnderline), !r.isShaded(b) else { continue }
+            // A line across most of the page is a separator, unless captions stand on it with room between them.
+            let isPageWide = Double(b.width) >= 0.8 * Double(r.width)
             // A short stroke meeting an upright at one end is a corner (crop marks, brackets), not a line.
             if b.width < r.px(30), posts.contains(where: { v in
                 v.box.y0 <= b.y1 + edgeSlack && v.box.y1 >= b.y0 - edgeSlack
@@ -671,6 +675,23 @@ struct VisualDetector {
             let band = Box(x0: b.x0, y0: b.y0 - r.px(10), x1: b.x1, y1: b.y0 - 1)
             let covered = columnsWithInk(band)
             if covered > 0.6 { continue }
+            // Several captions standing on one ruling ("Name: ____ Middle initial: ____ Last name: ____") hold
+            // one field in each room after one of them. Only where the text layer shows the captions end in a
+            // colon: text and rooms on one line are just as often a heading and a note over a section rule.
+            let rooms = roomsBetweenCaptions(on: band).filter { room in
+                captionEndBoxes.contains { word in
+                    abs(word.x1 - room.x0) <= r.px(4) && word.y1 >= band.y0 && word.y0 <= band.y1
+                }
+            }
+            if rooms.count >= 2 || (isPageWide && !rooms.isEmpty) {
+                for room in rooms {
+                    let field = Box(x0: room.x0, y0: top, x1: room.x1, y1: b.y0)
+                    if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
+                    fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
+                }
+                continue
+            }
+            if isPageWide { continue }
             // A caption standing on the start of the line ("$", "Name") is not part of the room to write in; a
             // caption leaves room for an entry, so with less than 30 points left the ink is an entry on a short
             // line ("Jr") and the whole line is the field.
@@ -688,6 +709,31 @@ struct VisualDetector {
             }
         }
         return fields
+    }
+
+    /// The rooms to write in on a ruling with captions standing on it, given the band just above the ruling: the
+    /// stretches at least 30 points wide between runs of ink (words of one caption, gaps under 6 points, joined),
+    /// each kept 2 points clear of the captions. Empty unless at least one caption stands on the ruling.
+    private func roomsBetweenCaptions(on band: Box) -> [(x0: Int, x1: Int)] {
+        let r = raster
+        var groups: [(x0: Int, x1: Int)] = []
+        for x in max(0, band.x0)..<min(r.width, band.x1) where r.columnHasInk(x, from: band.y0, to: band.y1) {
+            if let last = groups.last, x - last.x1 < r.px(6) {
+                groups[groups.count - 1].x1 = x + 1
+            } else {
+                groups.append((x, x + 1))
+            }
+        }
+        guard !groups.isEmpty else { return [] }
+        let clear = r.px(2)
+        let edges = [band.x0] + groups.flatMap { [$0.x0, $0.x1] } + [band.x1]
+        var rooms: [(x0: Int, x1: Int)] = []
+        for index in stride(from: 0, to: edges.count, by: 2) {
+            let x0 = index == 0 ? edges[index] : edges[index] + clear
+            let x1 = index + 2 == edges.count ? edges[index + 1] : edges[index + 1] - clear
+            if x1 - x0 >= r.px(30) { rooms.append((x0, x1)) }
+        }
+        return rooms
     }
 
     /// Where the fields on a ruling start, by the captions printed just under it: `start` alone, unless two or

@@ -96,6 +96,22 @@ struct FormFieldDetectorTests {
         #expect(regions.contains { abs($0.y + $0.height - 201) < 3 && $0.x >= 78 && $0.x + $0.width <= 232 })
     }
 
+    @Test func captionsStandingOnOneRulingEachNameTheRoomAfterThem() throws {
+        // One ruling across the page with three captions on it, and below it a section rule under a heading.
+        let page = Self.helveticaPage(
+            "BT /F1 10 Tf 22 102 Td (Name:) Tj ET BT /F1 10 Tf 160 102 Td (Initial:) Tj ET "
+                + "BT /F1 10 Tf 250 102 Td (Last name:) Tj ET 20 99 370 1 re f "
+                + "BT /F1 10 Tf 22 52 Td (Section 2) Tj ET BT /F1 10 Tf 250 52 Td (see the notes) Tj ET 20 49 370 1 re f")
+        let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
+        let onRuling = regions.filter { abs($0.y + $0.height - 201) < 3 }.sorted { $0.x < $1.x }
+        #expect(onRuling.count == 3, "\(regions)")
+        for (region, (captionEnd, nextCaption)) in zip(onRuling, [(51.0, 160.0), (186.0, 250.0), (299.0, 390.0)]) {
+            #expect(region.x >= captionEnd - 2 && region.x <= captionEnd + 8, "\(region)")
+            #expect(region.x + region.width <= nextCaption + 1 && region.x + region.width >= nextCaption - 8, "\(region)")
+        }
+        #expect(!regions.contains { abs($0.y + $0.height - 251) < 3 }, "a section rule is not a field: \(regions)")
+    }
+
     @Test func flatMembershipFormFindsBoxesCheckboxesAndLines() throws {
         let document = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path)
         let regions = try FormFieldDetector().detect(document)
