@@ -66,37 +66,91 @@ public struct FormBenchmark {
     ///
     /// - Throws: file-system errors; per-document PDF errors are thrown too (the dev set must open).
     public func scoreDerived(directory: URL) throws -> [DocumentResult] {
-        let derived = directory.appendingPathComponent("derived")
-        let names = try FileManager.default.contentsOfDirectory(atPath: derived.path).sorted()
         var results: [DocumentResult] = []
-        for name in names where name.hasSuffix(".truth.json") {
+        for derived in try Self.derivedDocuments(in: directory) {
+            let (url, kind) = (derived.url, derived.kind)
+            let start = DispatchTime.now()
+            let document = try PDFDocument(contentsOf: url.path)
+            let regions = try detector.detect(document)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            let truth = try derived.truth(for: document)
+            let score = FormScoring.score(detected: regions, truth: truth)
+            let missed = Self.unmatched(truth, by: regions).map { "p\($0.pageIndex + 1) \($0.name)" }
+            results.append(
+                DocumentResult(
+                    file: url.lastPathComponent, kind: kind, pages: document.pageCount, score: score,
+                    milliseconds: elapsed, missed: missed,
+                    labelMismatches: FormScoring.labelMismatches(detected: regions, truth: truth)))
+        }
+        return results
+    }
+
+    /// One derived document of the shared forms: `derived/<stem>.flat.pdf` or `.scan150.pdf` and its truth.
+    struct DerivedDocument {
+        var stem: String
+        var kind: String
+        var url: URL
+        var truthData: Data
+
+        /// The truth fields in the document's frame: the crop box of born-digital pages, the media boxes of the
+        /// truth file for the 150-dpi scans.
+        func truth(for document: PDFDocument) throws -> [FormScoring.TruthField] {
+            var frames: [FormScoring.Frame]?
+            if kind == "born-digital" {
+                frames = try (0..<document.pageCount).map { index throws(PDFError) in
+                    let crop = try document.page(at: index).cropBox
+                    return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
+                }
+            }
+            return try FormScoring.truthFields(json: truthData, frames: frames)
+        }
+    }
+
+    /// The derived documents under `directory`, by stem, born-digital before scan.
+    static func derivedDocuments(in directory: URL) throws -> [DerivedDocument] {
+        let derived = directory.appendingPathComponent("derived")
+        var documents: [DerivedDocument] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: derived.path).sorted()
+        where name.hasSuffix(".truth.json") {
             let stem = String(name.dropLast(".truth.json".count))
             let truthData = try Data(contentsOf: derived.appendingPathComponent(name))
             for (suffix, kind) in [(".flat.pdf", "born-digital"), (".scan150.pdf", "scan")] {
                 let url = derived.appendingPathComponent(stem + suffix)
                 guard FileManager.default.fileExists(atPath: url.path) else { continue }
-                let start = DispatchTime.now()
-                let document = try PDFDocument(contentsOf: url.path)
-                let regions = try detector.detect(document)
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-                var frames: [FormScoring.Frame]?
-                if kind == "born-digital" {
-                    frames = try (0..<document.pageCount).map { index throws(PDFError) in
-                        let crop = try document.page(at: index).cropBox
-                        return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
-                    }
-                }
-                let truth = try FormScoring.truthFields(json: truthData, frames: frames)
-                let score = FormScoring.score(detected: regions, truth: truth)
-                let missed = Self.unmatched(truth, by: regions).map { "p\($0.pageIndex + 1) \($0.name)" }
-                results.append(
-                    DocumentResult(
-                        file: url.lastPathComponent, kind: kind, pages: document.pageCount, score: score,
-                        milliseconds: elapsed, missed: missed,
-                        labelMismatches: FormScoring.labelMismatches(detected: regions, truth: truth)))
+                documents.append(DerivedDocument(stem: stem, kind: kind, url: url, truthData: truthData))
             }
         }
-        return results
+        return documents
+    }
+
+    /// The training table of the learned candidate scorer (``FieldScorer``), as CSV: one row per candidate the
+    /// visual rules find on the derived documents under `directory` (before the scorer), with `is_field` 1 when it
+    /// is matched one to one with a truth field (IoU ≥ 0.5), and the truth count of each document in `truth`.
+    /// Both tables give each document's `split`: `validation` for the stems in `validation`, which the trainer
+    /// only reports on, `tuning` for the rest.
+    ///
+    /// - Throws: file-system and PDF errors.
+    public func candidateTable(directory: URL, validation: Set<String> = []) throws -> (candidates: String, truth: String) {
+        var candidates = "form,kind,split,page,is_field," + CandidateFeatures.names.joined(separator: ",") + "\n"
+        var truthCounts = "form,kind,split,truth\n"
+        for derived in try Self.derivedDocuments(in: directory) {
+            let split = validation.contains(derived.stem) ? "validation" : "tuning"
+            let document = try PDFDocument(contentsOf: derived.url.path)
+            let truth = try derived.truth(for: document)
+            truthCounts += "\(derived.stem),\(derived.kind),\(split),\(truth.count)\n"
+            for index in 0..<document.pageCount {
+                let scored = try detector.scoredCandidates(on: document.page(at: index), seed: "")
+                let regions = scored.map(\.region)
+                let matched = Set(FormScoring.matches(detected: regions, truth: truth.filter { $0.pageIndex == index })
+                    .map(\.0))
+                for (offset, candidate) in scored.enumerated() {
+                    let values = candidate.features.values.map { String(format: "%.5g", $0) }
+                    candidates += "\(derived.stem),\(derived.kind),\(split),\(index),\(matched.contains(offset) ? 1 : 0),"
+                        + values.joined(separator: ",") + "\n"
+                }
+            }
+        }
+        return (candidates, truthCounts)
     }
 
     /// Scores visual detection on the pages of every PDF of `interactive/` under `directory`, ignoring their

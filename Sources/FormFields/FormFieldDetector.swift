@@ -70,6 +70,19 @@ public struct FormFieldDetector: Sendable {
     ///
     /// - Throws: `PDFError.image` / `.rasterTooLarge` when the page cannot be rasterised.
     public func detectVisually(on page: PDFPage, seed: String = "") throws(PDFError) -> [FieldRegion] {
+        let scorer = FieldScorer.trained
+        return try scoredCandidates(on: page, seed: seed).compactMap { region, features in
+            let probability = scorer.probability(features)
+            guard probability >= scorer.threshold else { return nil }
+            var kept = region
+            kept.confidence = probability
+            return kept
+        }
+    }
+
+    /// Every candidate the visual rules find on a page, as a region (rule confidence, label, type), with the
+    /// features the learned scorer judges it by, top to bottom. The training table of the scorer is made of these.
+    func scoredCandidates(on page: PDFPage, seed: String) throws(PDFError) -> [(region: FieldRegion, features: CandidateFeatures)] {
         let text = TextLeaders.find(in: page.glyphs())
         var words = text.words
         let isScan = words.isEmpty && text.leaders.isEmpty
@@ -77,9 +90,10 @@ public struct FormFieldDetector: Sendable {
         let image = try page.render(dpi: dpi)
         let pointsPerPixel = 72 / dpi
         let candidates: [VisualCandidate]
+        let raster: InkRaster
         do {
             // A born-digital render has no noise: its pale anti-aliased hairlines are rulings too.
-            let raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: isScan ? 160 : 200)
+            raster = try InkRaster(image: image, pointsPerPixel: pointsPerPixel, threshold: isScan ? 160 : 200)
             // Boxes and marks drawn as text: ballot boxes, squares and circles, and the ticks, crosses and dots a
             // flattened form's checked boxes and chosen radios show (ZapfDingbats 4, 8 and l come out as U+2714,
             // U+2718 and U+25CF). Such a word inside a check box is its mark, not a letter beside it.
@@ -179,7 +193,10 @@ public struct FormFieldDetector: Sendable {
                     width: rect.width, height: rect.height, fieldType: type, label: LabelFinder.cleaned(label),
                     confidence: candidate.confidence, source: .detected, maxLength: candidate.maxLength))
         }
-        return regions.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        let features = CandidateFeatures.of(
+            candidates: candidates, regions: regions, words: words, raster: raster, isScan: isScan)
+        return zip(regions, features).map { (region: $0, features: $1) }
+            .sorted { ($0.region.y, $0.region.x) < ($1.region.y, $1.region.x) }
     }
 
     private func region(for widget: PDFFormWidget, seed: String) -> FieldRegion? {

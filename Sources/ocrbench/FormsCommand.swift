@@ -30,6 +30,13 @@ struct FormsCommand: AsyncParsableCommand {
             discussion: "Their totals are printed apart from the rest's: tuned on, and never tuned on."))
     var validation: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --dir: write the learned scorer's training table (candidates.csv, truth.csv) into this folder.",
+            discussion: "Every candidate of the visual rules on the derived forms, before the scorer, with its features and whether it is a field; the --validation forms are marked so, and the trainer only reports on them. Scripts/train-field-scorer.py reads it."))
+    var candidateTable: String?
+
     @Flag(name: .long, help: "With --dir: list the truth fields each document missed.")
     var verbose = false
 
@@ -52,6 +59,7 @@ struct FormsCommand: AsyncParsableCommand {
     func validate() throws {
         if (dir == nil) == (regions == nil) { throw ValidationError("pass exactly one of --dir or --regions") }
         if overlay != nil && regions == nil { throw ValidationError("--overlay goes with --regions") }
+        if candidateTable != nil && dir == nil { throw ValidationError("--candidate-table goes with --dir") }
     }
 
     func run() async throws {
@@ -90,6 +98,15 @@ struct FormsCommand: AsyncParsableCommand {
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         } ?? []
         let benchmark = FormBenchmark(detector: FormFieldDetector(bornDigitalDPI: bornDigitalDPI))
+        if let candidateTable {
+            let folder = URL(fileURLWithPath: candidateTable, isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let table = try benchmark.candidateTable(directory: root, validation: Set(validationStems))
+            try table.candidates.write(to: folder.appendingPathComponent("candidates.csv"), atomically: true, encoding: .utf8)
+            try table.truth.write(to: folder.appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+            print("wrote \(folder.path)/candidates.csv and truth.csv")
+            return
+        }
         var results = try benchmark.scoreDerived(directory: root)
         if visualOnInteractive {
             var drawn: ((URL) -> PDFDocument?)?

@@ -112,6 +112,31 @@ struct FormFieldDetectorTests {
         #expect(!regions.contains { abs($0.y + $0.height - 251) < 3 }, "a section rule is not a field: \(regions)")
     }
 
+    @Test func theLearnedScorerWasFittedOnTheFeaturesTheDetectorComputes() {
+        let scorer = FieldScorer.trained
+        let count = CandidateFeatures.names.count
+        #expect(scorer.featureNames == CandidateFeatures.names)
+        #expect(scorer.means.count == count && scorer.scales.count == count && scorer.weights.count == count)
+        #expect(scorer.scales.allSatisfy { $0 > 0 })
+    }
+
+    @Test("the scorer's training table marks as fields exactly the detections the benchmark matches")
+    func candidateTableAgreesWithTheBenchmark() throws {
+        let benchmark = FormBenchmark(detector: FormFieldDetector(textReader: nil))
+        let table = try benchmark.candidateTable(directory: Fixtures.sharedForms)
+        let rows = table.candidates.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        #expect(rows.allSatisfy { $0.count == 5 + CandidateFeatures.names.count })
+        let results = try benchmark.scoreDerived(directory: Fixtures.sharedForms)
+        for kind in ["born-digital", "scan"] {
+            let fields = rows.filter { $0[1] == Substring(kind) && $0[4] == "1" }.count
+            let candidates = rows.filter { $0[1] == Substring(kind) }.count
+            let scores = results.filter { $0.kind == kind }.map(\.score)
+            #expect(fields == scores.map(\.matched).reduce(0, +), "\(kind)")
+            // The scorer drops nothing yet (threshold 0): every candidate is a detection.
+            #expect(candidates == scores.map(\.detectedCount).reduce(0, +), "\(kind)")
+        }
+    }
+
     @Test func flatMembershipFormFindsBoxesCheckboxesAndLines() throws {
         let document = try PDFDocument(contentsOf: derived.appendingPathComponent("mozilla__pdf.js__test__pdfs__bug1669099.flat.pdf").path)
         let regions = try FormFieldDetector().detect(document)
