@@ -449,16 +449,30 @@ struct VisualDetector {
 
     // MARK: Combs
 
+    /// Rows of equal, touching, small cells (one character each): a comb field. A divider too pale or fine to
+    /// survive the ink threshold joins two or three cells into one twice or three times as wide, so a cell whose
+    /// width is a whole multiple of its neighbour's continues the row and counts for that many characters; at
+    /// least three cells must be of the row's pitch, as in a comb, unlike a table's row of unequal cells (a tax
+    /// form's dollars and cents).
     private func findCombs(_ cells: [Box]) -> ([VisualCandidate], Set<Box>) {
         let r = raster
-        let small = cells.filter { $0.width <= r.px(30) && $0.width <= $0.height * 2 && $0.height <= r.px(40) }
+        let small = cells.filter { $0.height <= r.px(40) && $0.width <= 3 * r.px(30) }
         let slack = r.px(2)
+        // Widths are compared with a divider added: two cells and the divider between them make one double cell.
+        let divider = r.px(2)
+        func multiple(_ a: Box, of b: Box) -> Int? {
+            let ratio = Double(max(a.width, b.width) + divider) / Double(max(1, min(a.width, b.width) + divider))
+            let whole = ratio.rounded()
+            guard whole <= 3, abs(ratio - whole) <= (whole == 1 ? 0.25 : 0.15) else { return nil }
+            if whole == 1 { return abs(a.width - b.width) <= max(slack, b.width / 5) ? 1 : nil }
+            return Int(whole)
+        }
         var rows: [[Box]] = []
         for cell in small.sorted(by: { ($0.y0, $0.x0) < ($1.y0, $1.x0) }) {
             if let index = rows.firstIndex(where: { row in
                 guard let last = row.last else { return false }
                 return abs(last.y0 - cell.y0) <= slack && abs(last.y1 - cell.y1) <= slack && cell.x0 - last.x1 <= r.px(3)
-                    && cell.x0 >= last.x1 - slack && abs(cell.width - last.width) <= max(slack, last.width / 5)
+                    && cell.x0 >= last.x1 - slack && multiple(cell, of: last) != nil
             }) {
                 rows[index].append(cell)
             } else {
@@ -467,9 +481,15 @@ struct VisualDetector {
         }
         var combs: [VisualCandidate] = []
         var members = Set<Box>()
-        for row in rows where row.count >= 3 {
+        for row in rows {
+            guard let pitchCell = row.min(by: { $0.width < $1.width }) else { continue }
+            let pitch = pitchCell.width
+            guard pitch <= r.px(30), pitch <= pitchCell.height * 2 else { continue }
+            let slots = row.map { Int((Double($0.width + divider) / Double(max(1, pitch + divider))).rounded()) }
+            guard slots.count(where: { $0 == 1 }) >= 3 else { continue }
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
-            combs.append(VisualCandidate(box: box, shape: .comb, confidence: 0.8, maxLength: row.count, cell: box))
+            combs.append(
+                VisualCandidate(box: box, shape: .comb, confidence: 0.8, maxLength: slots.reduce(0, +), cell: box))
             members.formUnion(row)
         }
         return (combs, members)

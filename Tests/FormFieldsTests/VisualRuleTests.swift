@@ -97,6 +97,22 @@ struct VisualRuleTests {
         #expect(regions.count == 6)
     }
 
+    @Test func aCombWhoseDividersAreMissedHereAndThereIsStillOneField() throws {
+        // Ten cells of 18 points, three of the dividers not drawn (too pale to print), and beside it a tax form's
+        // dollars-and-cents pair, which is two fields.
+        var page = Sketch()
+        page.box(x: 40, y: 100, width: 180, height: 18)
+        for index in 1..<10 where ![2, 5, 6].contains(index) { page.vline(x: 40 + Double(index) * 18, y0: 100, y1: 118) }
+        page.box(x: 300, y: 100, width: 100, height: 18)
+        page.vline(x: 380, y0: 100, y1: 118)
+        let regions = try page.detect()
+        let comb = regions.filter { overlaps($0, x0: 41, y0: 101, x1: 220, y1: 118) }
+        #expect(comb.count == 1 && comb.first?.maxLength == 10, "\(regions)")
+        #expect(regions.filter { $0.x >= 40 && $0.x + $0.width <= 221 }.count == 1, "\(regions)")
+        #expect(regions.contains { overlaps($0, x0: 301, y0: 101, x1: 380, y1: 118) }, "\(regions)")
+        #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
+    }
+
     @Test func aPrintedListLaidOutAsATableIsNotAColumnOfFields() throws {
         // Two "name | code" lists side by side, six rows: each name cell has room after its name, each code
         // cell a printed code. The room before a code is not a field.
