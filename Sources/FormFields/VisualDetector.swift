@@ -72,7 +72,23 @@ struct VisualDetector {
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
-        for fill in try paleFills() + whiteOnTint()
+        // A small white square on a tint is a check box; larger white shapes are boxes to write in.
+        let (whiteSquares, whiteFills) = try whiteOnTint().reduce(into: ([Box](), [Box]())) { split, box in
+            let isSquare = box.width <= r.px(16) && box.height <= r.px(16)
+                && 4 * box.width >= 3 * box.height && 4 * box.height >= 3 * box.width
+            if isSquare {
+                split.0.append(box)
+            } else if box.width >= r.px(12), box.height >= r.px(8) {
+                split.1.append(box)
+            }
+        }
+        for square in whiteSquares
+        where !checkboxes.contains(where: { $0.intersectionArea(square) > 0 })
+            && !cells.contains(where: { $0.iou(square) > 0.5 || square.contains($0, slack: 2) })
+        {
+            candidates.append(VisualCandidate(box: square, shape: .checkbox, confidence: 0.75))
+        }
+        for fill in try paleFills() + whiteFills
         where !cells.contains(where: { $0.iou(fill) > 0.5 || fill.contains($0, slack: 2) }) {
             if checkboxes.contains(where: { $0.iou(fill) > 0.3 }) { continue }
             if var field = writableArea(of: fill, isOpen: false, blobs: blobs) {
@@ -246,12 +262,16 @@ struct VisualDetector {
         return try filledRectangles(of: tint) { r.gray[$0] < 246 }
     }
 
-    /// The connected regions of `mask` (4-connected) sized like a field (12 points wide or more, 8 to 300 points
-    /// high, under 30% of the page) whose bounding box is at least 95% `covered` (pixel indexes).
-    private func filledRectangles(of mask: [Bool], covered: (Int) -> Bool) throws -> [Box] {
+    /// The connected regions of `mask` (4-connected) sized like a field (`minWidth` points wide or more,
+    /// `minHeight` to 300 points high, under 30% of the page) whose bounding box is at least 95% `covered` (pixel
+    /// indexes).
+    private func filledRectangles(
+        of mask: [Bool], minWidth minWidthPoints: Double = 12, minHeight minHeightPoints: Double = 8,
+        covered: (Int) -> Bool
+    ) throws -> [Box] {
         let r = raster
         let image = try Image(width: r.width, height: r.height, format: .gray8, pixels: mask.map { $0 ? 0 : 255 })
-        let minWidth = r.px(12), minHeight = r.px(8), maxHeight = r.px(300)
+        let minWidth = r.px(minWidthPoints), minHeight = r.px(minHeightPoints), maxHeight = r.px(300)
         var boxes: [Box] = []
         for c in try image.thresholded(below: 128).connectedComponents(eightConnected: false) {
             guard c.width >= minWidth, c.height >= minHeight, c.height <= maxHeight else { continue }
@@ -285,7 +305,8 @@ struct VisualDetector {
     /// White rectangles on a tinted panel with no ruled border: forms printed on a coloured ground leave their
     /// fields white (passport and visa applications). The white must fill its bounding box and the tint must
     /// surround it: a ring just outside it is mostly tint, not ink (that would be a ruled box, found as a cell)
-    /// and not paper (that would be the page itself).
+    /// and not paper (that would be the page itself). Squares from 5 points up are included: on such forms a
+    /// check box is a small white square too.
     private func whiteOnTint() throws -> [Box] {
         let r = raster
         // White, with pale hairlines between white (a comb's partitions inside a white field) counted as white.
@@ -304,7 +325,7 @@ struct VisualDetector {
                 x = max(end, x + 1)
             }
         }
-        return try filledRectangles(of: bridged) { bridged[$0] }.filter { box in
+        return try filledRectangles(of: bridged, minWidth: 5, minHeight: 5) { bridged[$0] }.filter { box in
             // The ground is tinted two pixels out and still three points further: a pale hairline between
             // white cells (a comb's partitions) is no ground.
             func tinted(at distance: Int) -> Bool {

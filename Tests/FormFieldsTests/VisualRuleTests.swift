@@ -113,6 +113,20 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func aSmallWhiteSquareOnATintIsACheckBox() throws {
+        // A tinted panel holding a white box to write in and two white squares with no border.
+        var page = Sketch()
+        page.fill(x: 40, y: 100, width: 400, height: 80, gray: 215)
+        page.fill(x: 60, y: 120, width: 200, height: 20, gray: 255)
+        page.fill(x: 300, y: 124, width: 9, height: 9, gray: 255)
+        page.fill(x: 340, y: 124, width: 9, height: 9, gray: 255)
+        let regions = try page.detect()
+        #expect(regions.contains { overlaps($0, x0: 60, y0: 120, x1: 260, y1: 140) && $0.fieldType != .checkbox }, "\(regions)")
+        for x in [300.0, 340.0] {
+            #expect(regions.contains { overlaps($0, x0: x, y0: 124, x1: x + 9, y1: 133) && $0.fieldType == .checkbox }, "\(regions)")
+        }
+    }
+
     @Test func aPrintedListLaidOutAsATableIsNotAColumnOfFields() throws {
         // Two "name | code" lists side by side, six rows: each name cell has room after its name, each code
         // cell a printed code. The room before a code is not a field.
