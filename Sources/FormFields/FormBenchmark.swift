@@ -38,19 +38,24 @@ public struct FormBenchmark {
         public var widgetsCompared: Int
         /// Of those, widgets found with the right category and a rectangle within 0.5 points.
         public var widgetsExact: Int
+        /// Regions detection returned for the form (nil when not counted).
+        public var regionsReturned: Int?
         /// The error when the form could not be read.
         public var error: String?
 
-        /// True when every category's expected count matches, and every compared widget is exact.
+        /// True when detection returned exactly the form's widgets.
         ///
-        /// A category matches when the manifest's count equals the fields found by name or the widgets found:
-        /// the manifest counts field dictionaries, and where a group's kids carry their own `/T` (as Quartz
-        /// writes radio buttons) they are separate fields with one shared name, which Poppler reports as one.
+        /// With a truth file, every widget in it must be found with its category and rectangle, and nothing
+        /// else returned. Without one, every category's expected count must match: the manifest's count equals
+        /// the fields found by name or the widgets found (the manifest counts field dictionaries, and where a
+        /// group's kids carry their own `/T`, as Quartz writes radio buttons, they are separate fields with one
+        /// shared name, which Poppler reports as one).
         public var passed: Bool {
-            error == nil && widgetsExact == widgetsCompared
-                && expected.allSatisfy { category, count in
-                    found[category, default: 0] == count || widgets[category, default: 0] == count
-                }
+            guard error == nil, widgetsExact == widgetsCompared else { return false }
+            if widgetsCompared > 0, let regionsReturned { return regionsReturned == widgetsCompared }
+            return expected.allSatisfy { category, count in
+                found[category, default: 0] == count || widgets[category, default: 0] == count
+            }
         }
     }
 
@@ -308,6 +313,7 @@ public struct FormBenchmark {
                     }
                     let truth = try FormScoring.truthFields(json: truthData, frames: frames)
                     result.widgetsCompared = truth.count
+                    result.regionsReturned = regions.count
                     result.widgetsExact = truth.filter { field in
                         regions.contains { r in
                             r.pageIndex == field.pageIndex && ScoringCategory(r.fieldType) == field.category

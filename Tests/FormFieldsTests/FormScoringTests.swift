@@ -101,5 +101,12 @@ struct FormScoringTests {
         // A field missing in both counts, or a widget in the wrong place, fails.
         #expect(!result(found: ["text": 2, "checkbox": 2], widgets: ["text": 2, "checkbox": 2]).passed)
         #expect(!result(found: ["text": 3, "checkbox": 2], widgets: ["text": 3, "checkbox": 2], exact: 1).passed)
+        // With every widget of the truth file exact and nothing else returned, the names do not matter (fields
+        // whose kids share a name); one region more fails.
+        var shared = result(found: ["text": 3, "checkbox": 1], widgets: ["text": 3, "checkbox": 1])
+        shared.regionsReturned = 2
+        #expect(shared.passed)
+        shared.regionsReturned = 3
+        #expect(!shared.passed)
     }
 }
