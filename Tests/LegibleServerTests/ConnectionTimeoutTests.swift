@@ -68,21 +68,28 @@ struct ConnectionTimeoutTests {
         try await server.application.test(.live) { client in
             let port = try #require(client.port)
 
-            let halfLine = try RawConnection(port: port)
-            halfLine.send("GET /hea")
-            #expect(halfLine.readUntilClosed().isEmpty)
+            // The reads block their thread until the server closes: off the cooperative pool, which the server
+            // in this process needs (it has as many threads as cores).
+            #expect(try await Self.exchange(port: port, "GET /hea").isEmpty)
 
-            let stalledBody = try RawConnection(port: port)
-            stalledBody.send(
+            _ = try await Self.exchange(
+                port: port,
                 "POST /api/v1/documents/init-upload HTTP/1.1\r\nHost: localhost\r\n"
                     + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n")
-            _ = stalledBody.readUntilClosed()
             // The abandoned body's bytes are given back once its handler sees the connection end.
             while uploads.current != 0 { try await Task.sleep(for: .milliseconds(10)) }
 
-            let keptAlive = try RawConnection(port: port)
-            keptAlive.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(keptAlive.readUntilClosed().hasPrefix("HTTP/1.1 200"))
+            let health = try await Self.exchange(port: port, "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(health.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    /// Opens a connection, sends `text` and returns what the server sent until it closed the connection.
+    static func exchange(port: Int, _ text: String) async throws -> String {
+        try await runOffCooperativePool { () throws -> String in
+            let connection = try RawConnection(port: port)
+            connection.send(text)
+            return connection.readUntilClosed()
         }
     }
 
