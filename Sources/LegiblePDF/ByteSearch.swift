@@ -12,4 +12,15 @@ package enum ByteSearch {
         }
         return nil
     }
+
+    /// The index of the last occurrence of `needle` in `bytes`; nil when there is none.
+    package static func lastIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
+        var index = bytes.count - needle.count
+        while index >= 0 {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index -= 1
+        }
+        return nil
+    }
 }

@@ -153,9 +153,10 @@ extension PDFDocument {
     package func hasDefaultResourcesDictionary() -> Bool {
         let bytes = [UInt8](data)
         let objects = RawPDFScanner(data: data).objects(bytes)
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let rootRange = text.range(of: "/Root", options: .backwards),
-            case .reference(let root)? = Self.rawValue(after: rootRange.upperBound, in: text),
+        let key = Array("/Root".utf8)
+        guard let rootAt = ByteSearch.lastIndex(of: key, in: bytes) else { return false }
+        let afterRoot = String(decoding: bytes[(rootAt + key.count)...], as: UTF8.self)
+        guard case .reference(let root)? = Self.rawValue(after: afterRoot.startIndex, in: afterRoot),
             let catalog = objects[root]?.text
         else { return false }
         func dictionary(named key: String, in text: String) -> String? {
