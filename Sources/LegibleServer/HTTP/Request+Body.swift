@@ -44,6 +44,7 @@ extension Request {
         defer { budget.release(bytes.count) }
         var refusal: APIError?
         var discarded = 0
+        let drains = closesConnection
         do {
             for try await buffer in body {
                 if refusal != nil {
@@ -59,7 +60,7 @@ extension Request {
                 } else {
                     bytes.append(contentsOf: buffer.readableBytesView)
                 }
-                if let refusal, !closesConnection { throw refusal }
+                if let refusal, !drains { throw refusal }
             }
         } catch let error as APIError {
             throw error
