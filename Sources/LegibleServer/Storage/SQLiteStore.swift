@@ -136,29 +136,9 @@ final class SQLiteStore: StateStore {
         }
     }
 
-    /// Records the end of a detection job and the document's new state: `ready` with the layout found, or
-    /// `failed` with the job's message.
-    func finishDetect(jobID: String, claim: String?, layout: DetectedLayout?, outcome: JobOutcome, now: Date)
-        async throws -> Bool
-    {
-        try await finishDocumentJob(
-            jobID: jobID, claim: claim, outcome: outcome, now: now, from: .processing, to: .ready,
-            completed: try DocumentRecord.detected(layout))
-    }
-
-    /// Records the end of a compose job and the document's new state: `filled`, or `failed` with the job's
-    /// message.
-    func finishCompose(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> Bool {
-        try await finishDocumentJob(jobID: jobID, claim: claim, outcome: outcome, now: now, from: .filling, to: .filled)
-    }
-
-    /// Ends a document's job in one transaction: a job still processing under `claim` takes `outcome` (the return
-    /// value says whether it was), and its document, if
-    /// still in state `from`, moves to `to` (after `completed` has updated it) when the job completed, else to
-    /// `failed` with the job's message. A job or document already moved on (cancelled, expired) is left alone.
-    private func finishDocumentJob(
+    func finishDocumentJob(
         jobID: String, claim: String?, outcome: JobOutcome, now: Date, from: DocumentStatus, to: DocumentStatus,
-        completed: @escaping @Sendable (inout DocumentRecord) -> Void = { _ in }
+        completed: @escaping @Sendable (inout DocumentRecord) -> Void
     ) async throws -> Bool {
         try await database.write { db in
             guard var job = try JobRecord.fetchOne(db, key: jobID), job.isRunning(under: claim) else { return false }

@@ -37,15 +37,16 @@ protocol StateStore: JobQueue {
     func saveValues(documentID: String, owner: String, values: [FieldValueInput], now: Date) async throws
         -> [FieldValueRecord]
     func deleteDocument(id: String, owner: String) async throws
-    /// Records the end of a detection job still running under `claim` and the document's new state (`ready` or
-    /// `failed`); returns false, changing nothing, when the job had moved on.
-    @discardableResult
-    func finishDetect(jobID: String, claim: String?, layout: DetectedLayout?, outcome: JobOutcome, now: Date)
-        async throws -> Bool
-    /// Records the end of a compose job still running under `claim` and the document's new state (`filled` or
-    /// `failed`); returns false, changing nothing, when the job had moved on.
-    @discardableResult
-    func finishCompose(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> Bool
+    /// Ends a document's job in one transaction: a job still processing under `claim` takes `outcome` (the return
+    /// value says whether it was), and its document, if still in state `from`, moves to `to` (after `completed`
+    /// has updated it) when the job completed, else to `failed` with the job's message
+    /// (`DocumentRecord.finishJob`). A job or document already moved on (cancelled, expired) is left alone.
+    /// ``finishDetect(jobID:claim:layout:outcome:now:)`` and ``finishCompose(jobID:claim:outcome:now:)`` say which
+    /// states each job kind moves between.
+    func finishDocumentJob(
+        jobID: String, claim: String?, outcome: JobOutcome, now: Date, from: DocumentStatus, to: DocumentStatus,
+        completed: @escaping @Sendable (inout DocumentRecord) -> Void
+    ) async throws -> Bool
 
     // MARK: Expiry
 
@@ -59,5 +60,25 @@ protocol StateStore: JobQueue {
 extension StateStore {
     func job(id: String, owner: String?) async throws -> JobRecord? {
         try await job(id: id, owner: owner, kind: nil)
+    }
+
+    /// Records the end of a detection job still running under `claim` and the document's new state: `ready` with
+    /// the layout found, or `failed` with the job's message; returns false, changing nothing, when the job had
+    /// moved on.
+    @discardableResult
+    func finishDetect(jobID: String, claim: String?, layout: DetectedLayout?, outcome: JobOutcome, now: Date)
+        async throws -> Bool
+    {
+        try await finishDocumentJob(
+            jobID: jobID, claim: claim, outcome: outcome, now: now, from: .processing, to: .ready,
+            completed: try DocumentRecord.detected(layout))
+    }
+
+    /// Records the end of a compose job still running under `claim` and the document's new state: `filled`, or
+    /// `failed` with the job's message; returns false, changing nothing, when the job had moved on.
+    @discardableResult
+    func finishCompose(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> Bool {
+        try await finishDocumentJob(
+            jobID: jobID, claim: claim, outcome: outcome, now: now, from: .filling, to: .filled, completed: { _ in })
     }
 }

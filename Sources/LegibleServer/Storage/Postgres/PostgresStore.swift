@@ -350,24 +350,9 @@ final class PostgresStore: StateStore {
         }
     }
 
-    func finishDetect(jobID: String, claim: String?, layout: DetectedLayout?, outcome: JobOutcome, now: Date)
-        async throws -> Bool
-    {
-        try await finishDocumentJob(
-            jobID: jobID, claim: claim, outcome: outcome, now: now, from: .processing, to: .ready,
-            completed: try DocumentRecord.detected(layout))
-    }
-
-    func finishCompose(jobID: String, claim: String?, outcome: JobOutcome, now: Date) async throws -> Bool {
-        try await finishDocumentJob(jobID: jobID, claim: claim, outcome: outcome, now: now, from: .filling, to: .filled)
-    }
-
-    /// Ends a document's job as ``SQLiteStore`` does: the job takes `outcome` if still processing under `claim`
-    /// (the return value says whether it was), and its document, if still `from`, moves to `to` (completed) or
-    /// `failed`.
-    private func finishDocumentJob(
+    func finishDocumentJob(
         jobID: String, claim: String?, outcome: JobOutcome, now: Date, from: DocumentStatus, to: DocumentStatus,
-        completed: @escaping @Sendable (inout DocumentRecord) -> Void = { _ in }
+        completed: @escaping @Sendable (inout DocumentRecord) -> Void
     ) async throws -> Bool {
         let logger = logger
         return try await transaction { connection in
