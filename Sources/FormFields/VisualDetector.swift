@@ -712,6 +712,13 @@ struct VisualDetector {
                 if Double(overlap) > 0.5 * Double(b.width), other.box.y1 > top { top = other.box.y1 + 1 }
             }
             guard b.y0 - top >= minHeight else { continue }
+            if let comb = tickComb(on: b) {
+                let field = Box(x0: comb.x0, y0: min(top, comb.top), x1: comb.x1, y1: b.y0)
+                if !taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) {
+                    fields.append(VisualCandidate(box: field, shape: .comb, confidence: 0.7, maxLength: comb.cells))
+                }
+                continue
+            }
             // A ruling under a paragraph (text across most of the room) is a separator, not a field.
             let band = Box(x0: b.x0, y0: b.y0 - r.px(10), x1: b.x1, y1: b.y0 - 1)
             let covered = columnsWithInk(band)
@@ -750,6 +757,46 @@ struct VisualDetector {
             }
         }
         return fields
+    }
+
+    /// A comb drawn as tick marks standing on a baseline (`|_|_|_|_|`, for ID numbers and dates): at least four
+    /// upright ticks 3 to 20 points high, evenly spaced (each gap within a sixth of the median, 6 to 30 points),
+    /// with bare paper between them, spanning at least 80% of the ruling. Letters standing on a line have strokes
+    /// too, but never with empty paper between each pair.
+    /// - Returns: the comb's left and right ticks, the top of the ticks, and its number of cells; nil otherwise.
+    private func tickComb(on b: Box) -> (x0: Int, x1: Int, top: Int, cells: Int)? {
+        let r = raster
+        let above = b.y0 - 1
+        guard above > 0 else { return nil }
+        var ticks: [(x0: Int, x1: Int, top: Int)] = []
+        // A tick at an end of the line may stand just past the end of the ruling's own ink.
+        for x in max(0, b.x0 - r.px(2))..<min(r.width, b.x1 + r.px(2)) {
+            var y = above
+            while y >= 0, r.isInk(x, y), above - y < r.px(21) { y -= 1 }
+            let height = above - y
+            guard height >= r.px(3), height <= r.px(20) else { continue }
+            if let last = ticks.last, x - last.x1 <= 1 {
+                ticks[ticks.count - 1] = (last.x0, x + 1, min(last.top, y + 1))
+            } else {
+                ticks.append((x, x + 1, y + 1))
+            }
+        }
+        guard ticks.count >= 4 else { return nil }
+        let centres = ticks.map { ($0.x0 + $0.x1) / 2 }
+        let gaps = zip(centres, centres.dropFirst()).map { $1 - $0 }.sorted()
+        let median = gaps[gaps.count / 2]
+        guard median >= r.px(6), median <= r.px(30),
+            zip(centres, centres.dropFirst()).allSatisfy({ abs(($1 - $0) - median) * 6 <= median })
+        else { return nil }
+        let top = ticks.map(\.top).min() ?? above
+        for (left, right) in zip(ticks, ticks.dropFirst()) {
+            let inside = Box(x0: left.x1 + 1, y0: top, x1: right.x0 - 1, y1: above)
+            if inside.width > 0, r.inkFraction(inside) > 0 { return nil }
+        }
+        guard let first = ticks.first, let last = ticks.last, 5 * (last.x1 - first.x0) >= 4 * b.width else {
+            return nil
+        }
+        return (first.x0, last.x1, top, ticks.count - 1)
     }
 
     /// The rooms to write in on a ruling with captions standing on it, given the band just above the ruling: the

@@ -113,6 +113,26 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func ticksStandingOnABaselineAreAComb() throws {
+        // "Le |_|_|_|..." : ten cells of 14 points marked by 6-point ticks, and eight cells of 12 points by
+        // 10-point ticks; beside them a plain line to write on, with a caption standing on it.
+        var page = Sketch()
+        page.caption(x: 60, y: 194)
+        page.hline(x0: 100, x1: 240, y: 200)
+        for index in 0...10 { page.vline(x: 100 + Double(index) * 14, y0: 194, y1: 200) }
+        page.hline(x0: 300, x1: 396, y: 200)
+        for index in 0...8 { page.vline(x: 300 + Double(index) * 12, y0: 190, y1: 200) }
+        page.hline(x0: 100, x1: 300, y: 260)
+        page.caption(x: 100, y: 254)
+        let regions = try page.detect()
+        let first = regions.first { abs($0.x - 100) < 2 && abs($0.y + $0.height - 200) < 2 }
+        #expect(first?.maxLength == 10 && abs((first?.width ?? 0) - 141) < 3, "\(regions)")
+        let second = regions.first { abs($0.x - 300) < 2 && abs($0.y + $0.height - 200) < 2 }
+        #expect(second?.maxLength == 8 && abs((second?.width ?? 0) - 97) < 3, "\(regions)")
+        let line = regions.first { abs($0.y + $0.height - 260) < 2 }
+        #expect(line != nil && line?.maxLength == nil, "\(regions)")
+    }
+
     @Test func aSmallWhiteSquareOnATintIsACheckBox() throws {
         // A tinted panel holding a white box to write in and two white squares with no border.
         var page = Sketch()
