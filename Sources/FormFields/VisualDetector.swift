@@ -97,8 +97,15 @@ struct VisualDetector {
             }
         }
         candidates += typedLeaders(cells: cells, taken: candidates)
+        // On a page with a text layer, its leaders and full stops are the text layer's to judge (TextLeaders). A
+        // line of dots the dash finder sees too is a dotted line.
+        let dots = hasTextLayer ? [] : dottedRulings(blobs: blobs)
+        let dashed = dashedRulings().filter { dashes in !dots.contains { $0.box.intersectionArea(dashes.box) > 0 } }
+        let lines = horizontal.map { Box(x0: $0.box.x0, y0: $0.box.y0 - r.px(4), x1: $0.box.x1, y1: $0.box.y1 + r.px(4)) }
+        let targets = cells + candidates.map(\.box) + lines
+        let dotted = dots.filter { !leadsToBox($0.box, boxes: targets) }
         candidates += underlines(
-            horizontal + dashedRulings(), posts: vertical, cells: cells, blobs: blobs, taken: candidates)
+            horizontal + dashed, dotted: dotted, posts: vertical, cells: cells, blobs: blobs, taken: candidates)
         return candidates
     }
 
@@ -671,10 +678,14 @@ struct VisualDetector {
     }
 
     /// The room above rulings that are not box edges: "Name ________" and signature lines.
+    /// - Parameter dotted: Lines of dots (``dottedRulings(blobs:)``) that lead to no box: fill-in lines even across
+    ///   the page.
     private func underlines(
-        _ rulings: [Segment], posts: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]
+        _ solid: [Segment], dotted: [Segment], posts: [Segment], cells: [Box], blobs: [Box], taken: [VisualCandidate]
     ) -> [VisualCandidate] {
         let r = raster
+        let rulings = solid + dotted
+        let dottedBoxes = Set(dotted.map(\.box))
         // Lines as short as 18 points take two-letter entries (a state code).
         let minUnderline = 18.0
         let edgeSlack = r.px(3)
@@ -683,8 +694,10 @@ struct VisualDetector {
         for line in rulings {
             let b = line.box
             guard b.width >= r.px(minUnderline), !r.isShaded(b) else { continue }
-            // A line across most of the page is a separator, unless captions stand on it with room between them.
-            let isPageWide = Double(b.width) >= 0.8 * Double(r.width)
+            // A line across most of the page is a separator, unless captions stand on it with room between them,
+            // or it is dotted: a line of dots is drawn to write on ("Nom ou dénomination : ........"); rules that
+            // part sections are solid or dashed.
+            let isPageWide = Double(b.width) >= 0.8 * Double(r.width) && !dottedBoxes.contains(b)
             // A short stroke meeting an upright at one end is a corner (crop marks, brackets), not a line.
             if b.width < r.px(30), posts.contains(where: { v in
                 v.box.y0 <= b.y1 + edgeSlack && v.box.y1 >= b.y0 - edgeSlack
@@ -916,6 +929,55 @@ struct VisualDetector {
                 return nil
             }
             return Segment(box: row.dropFirst().reduce(first) { $0.union($1) }, horizontal: true)
+        }
+    }
+
+    /// Lines of dots to write on, found among the ink blobs: six or more dots no larger than 2.5 points either
+    /// way, their bottoms on one baseline (within a pixel), evenly spaced (gaps of 0.5 to 5 points, each within half
+    /// the first gap or two pixels), 30 points long or more. Taken as blobs, a scan's rounded dots count as well as
+    /// a render's square ones, which the dash finder (``dashedRulings()``) splits into rows.
+    private func dottedRulings(blobs: [Box]) -> [Segment] {
+        let r = raster
+        let largest = max(2, r.px(2.5))
+        let dots = blobs.filter { $0.width <= largest && $0.height <= largest && $0.width >= 2 && $0.height >= 2 }
+            .sorted { ($0.x0, $0.y1) < ($1.x0, $1.y1) }
+        let minGap = max(1, r.px(0.5)), maxGap = r.px(5)
+        var rows: [[Box]] = []
+        var open: [Int: Int] = [:]  // baseline row (y1) -> index in rows of the chain still growing
+        for dot in dots {
+            var joined = false
+            for y1 in (dot.y1 - 1)...(dot.y1 + 1) {
+                guard let index = open[y1], let last = rows[index].last else { continue }
+                let gap = dot.x0 - last.x1
+                let firstGap = rows[index].count > 1 ? rows[index][1].x0 - rows[index][0].x1 : gap
+                if gap >= minGap, gap <= maxGap, abs(gap - firstGap) <= max(2, firstGap / 2) {
+                    rows[index].append(dot)
+                    open[y1] = nil
+                    open[dot.y1] = index
+                    joined = true
+                    break
+                }
+            }
+            if !joined {
+                rows.append([dot])
+                open[dot.y1] = rows.count - 1
+            }
+        }
+        return rows.compactMap { row in
+            guard row.count >= 6, let first = row.first, let last = row.last, last.x1 - first.x0 >= r.px(30) else {
+                return nil
+            }
+            return Segment(box: row.dropFirst().reduce(first) { $0.union($1) }, horizontal: true)
+        }
+    }
+
+    /// True when a line of dots runs into one of `boxes` (boxes, cells, rulings) on its own line: it leads the eye
+    /// to that box, where the value goes. Within 60 points, as leader dots often end at a line number printed
+    /// before the box ("Total ........ 21. [    ]").
+    private func leadsToBox(_ line: Box, boxes: [Box]) -> Bool {
+        let r = raster
+        return boxes.contains { box in
+            box.x0 >= line.x1 - r.px(2) && box.x0 - line.x1 <= r.px(60) && box.y0 <= line.y1 && box.y1 >= line.y0
         }
     }
 

@@ -133,6 +133,22 @@ struct VisualRuleTests {
         #expect(line != nil && line?.maxLength == nil, "\(regions)")
     }
 
+    @Test func aLineOfDotsIsALineToWriteOnEvenAcrossThePageUnlessItLeadsToABox() throws {
+        // A scan: a caption, then dots across the page to write on; below, dots leading to a box (a tax form's
+        // "Total ........ 21. [    ]").
+        var page = Sketch()
+        page.caption(x: 40, y: 195)
+        for index in 0..<170 { page.fill(x: 70 + Double(index) * 3, y: 199, width: 1.5, height: 1.5) }
+        page.caption(x: 40, y: 255)
+        for index in 0..<60 { page.fill(x: 70 + Double(index) * 3, y: 259, width: 1.5, height: 1.5) }
+        page.caption(x: 260, y: 255, width: 12)
+        page.box(x: 300, y: 248, width: 100, height: 14)
+        let regions = try page.detect()
+        #expect(regions.contains { abs($0.y + $0.height - 199) < 3 && $0.x < 80 && $0.x + $0.width > 570 }, "\(regions)")
+        #expect(regions.contains { overlaps($0, x0: 301, y0: 249, x1: 400, y1: 262) }, "\(regions)")
+        #expect(!regions.contains { abs($0.y + $0.height - 259) < 3 && $0.x < 100 }, "\(regions)")
+    }
+
     @Test func aSmallWhiteSquareOnATintIsACheckBox() throws {
         // A tinted panel holding a white box to write in and two white squares with no border.
         var page = Sketch()
