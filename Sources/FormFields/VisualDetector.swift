@@ -901,35 +901,9 @@ struct VisualDetector {
         // letters, and took born-digital detection from 55 to 70 ms a page for nothing found.
         let dashes = r.segments(horizontal: true, minLength: max(3, r.px(1.4)), maxThickness: r.px(2))
             .map(\.box).filter { $0.width < r.px(14) && isolated($0) }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
-        let slack = 1, minGap = max(1, r.px(0.8)), maxGap = r.px(5)
-        var rows: [[Box]] = []
-        var open: [Int: Int] = [:]  // baseline row (y1) -> index in rows of the chain still growing
-        for dash in dashes {
-            var joined = false
-            for y1 in (dash.y1 - slack)...(dash.y1 + slack) {
-                guard let index = open[y1], let last = rows[index].last else { continue }
-                let gap = dash.x0 - last.x1
-                let firstGap = rows[index].count > 1 ? rows[index][1].x0 - rows[index][0].x1 : gap
-                let likeLength = dash.width <= last.width * 3 && last.width <= dash.width * 3
-                if gap >= minGap, gap <= maxGap, likeLength, abs(gap - firstGap) <= max(2, firstGap / 2) {
-                    rows[index].append(dash)
-                    open[y1] = nil
-                    open[dash.y1] = index
-                    joined = true
-                    break
-                }
-            }
-            if !joined {
-                rows.append([dash])
-                open[dash.y1] = rows.count - 1
-            }
-        }
-        return rows.compactMap { row in
-            guard row.count >= 4, let first = row.first, let last = row.last, last.x1 - first.x0 >= r.px(30) else {
-                return nil
-            }
-            return Segment(box: row.dropFirst().reduce(first) { $0.union($1) }, horizontal: true)
-        }
+        return evenlySpacedLines(
+            of: dashes, slack: 1, minGap: max(1, r.px(0.8)), maxGap: r.px(5), minCount: 4,
+            alike: { $0.width <= $1.width * 3 && $1.width <= $0.width * 3 })
     }
 
     /// Lines of dots to write on, found among the ink blobs: six or more dots no larger than 2.5 points either
@@ -941,32 +915,42 @@ struct VisualDetector {
         let largest = max(2, r.px(2.5))
         let dots = blobs.filter { $0.width <= largest && $0.height <= largest && $0.width >= 2 && $0.height >= 2 }
             .sorted { ($0.x0, $0.y1) < ($1.x0, $1.y1) }
-        let minGap = max(1, r.px(0.5)), maxGap = r.px(5)
+        return evenlySpacedLines(of: dots, slack: 1, minGap: max(1, r.px(0.5)), maxGap: r.px(5), minCount: 6)
+    }
+
+    /// Lines made of pieces (dashes or dots) on one baseline: each next piece within `slack` pixels of the line's
+    /// baseline, after a gap of `minGap` to `maxGap` pixels within half the line's first gap (or two pixels), and
+    /// `alike` the piece before it; at least `minCount` pieces over 30 points or more. `pieces` come in reading
+    /// order along each baseline.
+    private func evenlySpacedLines(
+        of pieces: [Box], slack: Int, minGap: Int, maxGap: Int, minCount: Int,
+        alike: (Box, Box) -> Bool = { _, _ in true }
+    ) -> [Segment] {
         var rows: [[Box]] = []
-        var open: [Int: Int] = [:]  // baseline row (y1) -> index in rows of the chain still growing
-        for dot in dots {
+        var open: [Int: Int] = [:]  // baseline row (y1) -> index in rows of the line still growing
+        for piece in pieces {
             var joined = false
-            for y1 in (dot.y1 - 1)...(dot.y1 + 1) {
+            for y1 in (piece.y1 - slack)...(piece.y1 + slack) {
                 guard let index = open[y1], let last = rows[index].last else { continue }
-                let gap = dot.x0 - last.x1
+                let gap = piece.x0 - last.x1
                 let firstGap = rows[index].count > 1 ? rows[index][1].x0 - rows[index][0].x1 : gap
-                if gap >= minGap, gap <= maxGap, abs(gap - firstGap) <= max(2, firstGap / 2) {
-                    rows[index].append(dot)
+                if gap >= minGap, gap <= maxGap, alike(piece, last), abs(gap - firstGap) <= max(2, firstGap / 2) {
+                    rows[index].append(piece)
                     open[y1] = nil
-                    open[dot.y1] = index
+                    open[piece.y1] = index
                     joined = true
                     break
                 }
             }
             if !joined {
-                rows.append([dot])
-                open[dot.y1] = rows.count - 1
+                rows.append([piece])
+                open[piece.y1] = rows.count - 1
             }
         }
         return rows.compactMap { row in
-            guard row.count >= 6, let first = row.first, let last = row.last, last.x1 - first.x0 >= r.px(30) else {
-                return nil
-            }
+            guard row.count >= minCount, let first = row.first, let last = row.last,
+                last.x1 - first.x0 >= raster.px(30)
+            else { return nil }
             return Segment(box: row.dropFirst().reduce(first) { $0.union($1) }, horizontal: true)
         }
     }
