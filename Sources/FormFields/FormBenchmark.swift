@@ -128,7 +128,7 @@ public struct FormBenchmark {
         return documents
     }
 
-    /// The training table of the learned candidate scorer (``FieldScorer``), as CSV: one row per candidate the
+    /// The training table of the learned candidate scorer (`FieldScorer`), as CSV: one row per candidate the
     /// visual rules find on the derived documents under `directory` (before the scorer), with `is_field` 1 when it
     /// is matched one to one with a truth field (IoU ≥ 0.5), and the truth count of each document in `truth`.
     /// Both tables give each document's `split`: `validation` for the stems in `validation`, which the trainer
