@@ -178,7 +178,9 @@ def main():
 
     if args.write:
         def numbers(values):
-            return ", ".join(f"{v:.6g}" for v in values)
+            texts = [f"{v:.6g}" for v in values]
+            lines = [", ".join(texts[i:i + 8]) for i in range(0, len(texts), 8)]
+            return "\n            " + ",\n            ".join(lines) + ",\n        "
 
         mean, scale, weights, bias = model
         with open(MODEL_PATH, "w") as f:

@@ -135,7 +135,9 @@ public struct FormBenchmark {
     /// only reports on, `tuning` for the rest.
     ///
     /// - Throws: file-system and PDF errors.
-    public func candidateTable(directory: URL, validation: Set<String> = []) throws -> (candidates: String, truth: String) {
+    public func candidateTable(
+        directory: URL, validation: Set<String> = []
+    ) throws -> (candidates: String, truth: String) {
         var candidates = "form,kind,split,page,is_field," + CandidateFeatures.names.joined(separator: ",") + "\n"
         var truthCounts = "form,kind,split,truth\n"
         for derived in try Self.derivedDocuments(in: directory) {
@@ -150,7 +152,8 @@ public struct FormBenchmark {
                     .map(\.0))
                 for (offset, candidate) in scored.enumerated() {
                     let values = candidate.features.values.map { String(format: "%.5g", $0) }
-                    candidates += "\(derived.stem),\(derived.kind),\(split),\(index),\(matched.contains(offset) ? 1 : 0),"
+                    let isField = matched.contains(offset) ? 1 : 0
+                    candidates += "\(derived.stem),\(derived.kind),\(split),\(index),\(isField),"
                         + values.joined(separator: ",") + "\n"
                 }
             }

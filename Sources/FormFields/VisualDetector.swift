@@ -101,7 +101,7 @@ struct VisualDetector {
         // line of dots the dash finder sees too is a dotted line.
         let dots = hasTextLayer ? [] : dottedRulings(blobs: blobs)
         let dashed = dashedRulings().filter { dashes in !dots.contains { $0.box.intersectionArea(dashes.box) > 0 } }
-        let lines = horizontal.map { Box(x0: $0.box.x0, y0: $0.box.y0 - r.px(4), x1: $0.box.x1, y1: $0.box.y1 + r.px(4)) }
+        let lines = horizontal.map(\.box).map { Box(x0: $0.x0, y0: $0.y0 - r.px(4), x1: $0.x1, y1: $0.y1 + r.px(4)) }
         let targets = cells + candidates.map(\.box) + lines
         let dotted = dots.filter { !leadsToBox($0.box, boxes: targets) }
         candidates += underlines(
