@@ -817,14 +817,7 @@ struct VisualDetector {
     /// each kept 2 points clear of the captions. Empty unless at least one caption stands on the ruling.
     private func roomsBetweenCaptions(on band: Box) -> [(x0: Int, x1: Int)] {
         let r = raster
-        var groups: [(x0: Int, x1: Int)] = []
-        for x in max(0, band.x0)..<min(r.width, band.x1) where r.columnHasInk(x, from: band.y0, to: band.y1) {
-            if let last = groups.last, x - last.x1 < r.px(6) {
-                groups[groups.count - 1].x1 = x + 1
-            } else {
-                groups.append((x, x + 1))
-            }
-        }
+        let groups = captionRuns(in: band)
         guard !groups.isEmpty else { return [] }
         let clear = r.px(2)
         let edges = [band.x0] + groups.flatMap { [$0.x0, $0.x1] } + [band.x1]
@@ -837,6 +830,23 @@ struct VisualDetector {
         return rooms
     }
 
+    /// The runs of ink columns across `band` (a strip beside a ruling), the words of one caption (gaps under 6
+    /// points) joined into one run.
+    private func captionRuns(in band: Box) -> [(x0: Int, x1: Int)] {
+        let r = raster
+        var runs: [(x0: Int, x1: Int)] = []
+        let lower = max(0, band.x0), upper = min(r.width, band.x1)
+        guard upper > lower else { return [] }
+        for x in lower..<upper where r.columnHasInk(x, from: band.y0, to: band.y1) {
+            if let last = runs.last, x - last.x1 < r.px(6) {
+                runs[runs.count - 1].x1 = x + 1
+            } else {
+                runs.append((x, x + 1))
+            }
+        }
+        return runs
+    }
+
     /// Where the fields on a ruling start, by the captions printed just under it: `start` alone, unless two or
     /// more captions stand under the ruling, the first at its start and each at least 20 points after the
     /// previous one ends; then each caption's left edge after the first.
@@ -844,15 +854,7 @@ struct VisualDetector {
         let r = raster
         let band = Box(x0: start, y0: ruling.y1 + 1, x1: ruling.x1, y1: min(r.height, ruling.y1 + r.px(10)))
         guard band.height >= r.px(4), band.width > 0 else { return [start] }
-        // Ink column runs of the band, words of one caption (gaps under 6 points) joined.
-        var groups: [(x0: Int, x1: Int)] = []
-        for x in band.x0..<band.x1 where r.columnHasInk(x, from: band.y0, to: band.y1) {
-            if let last = groups.last, x - last.x1 < r.px(6) {
-                groups[groups.count - 1].x1 = x + 1
-            } else {
-                groups.append((x, x + 1))
-            }
-        }
+        let groups = captionRuns(in: band)
         guard groups.count >= 2, groups[0].x0 - start <= r.px(6),
             !zip(groups, groups.dropFirst()).contains(where: { $1.x0 - $0.x1 < r.px(20) })
         else { return [start] }
