@@ -691,6 +691,10 @@ struct VisualDetector {
         let edgeSlack = r.px(3)
         let maxHeight = r.px(15), minHeight = r.px(8)
         var fields: [VisualCandidate] = []
+        // A field another rule found already (a box, a typed leader) is not found again on its ruling.
+        func isTaken(_ field: Box) -> Bool {
+            taken.contains { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }
+        }
         for line in rulings {
             let b = line.box
             guard b.width >= r.px(minUnderline), !r.isShaded(b) else { continue }
@@ -727,7 +731,7 @@ struct VisualDetector {
             guard b.y0 - top >= minHeight else { continue }
             if let comb = tickComb(on: b) {
                 let field = Box(x0: comb.x0, y0: min(top, comb.top), x1: comb.x1, y1: b.y0)
-                if !taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) {
+                if !isTaken(field) {
                     fields.append(VisualCandidate(box: field, shape: .comb, confidence: 0.7, maxLength: comb.cells))
                 }
                 continue
@@ -747,7 +751,7 @@ struct VisualDetector {
             if rooms.count >= 2 || (isPageWide && !rooms.isEmpty) {
                 for room in rooms {
                     let field = Box(x0: room.x0, y0: top, x1: room.x1, y1: b.y0)
-                    if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
+                    if isTaken(field) { continue }
                     fields.append(VisualCandidate(box: field, shape: .underline, confidence: 0.6))
                 }
                 continue
@@ -759,7 +763,7 @@ struct VisualDetector {
             var start = captionEnd(band)
             if b.x1 - start < r.px(30) { start = b.x0 }
             let field = Box(x0: start, y0: top, x1: b.x1, y1: b.y0)
-            if taken.contains(where: { $0.box.iou(field) > 0.3 || $0.box.contains(field, slack: 2) }) { continue }
+            if isTaken(field) { continue }
             // One ruling with several captions under it ("AGE    HEIGHT    WEIGHT") holds one field per caption,
             // each from its caption's start to the next.
             let starts = captionStarts(under: b, from: start)
