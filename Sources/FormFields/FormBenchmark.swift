@@ -100,14 +100,16 @@ public struct FormBenchmark {
         /// The truth fields in the document's frame: the crop box of born-digital pages, the media boxes of the
         /// truth file for the 150-dpi scans.
         func truth(for document: PDFDocument) throws -> [FormScoring.TruthField] {
-            var frames: [FormScoring.Frame]?
-            if kind == "born-digital" {
-                frames = try (0..<document.pageCount).map { index throws(PDFError) in
-                    let crop = try document.page(at: index).cropBox
-                    return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
-                }
-            }
+            let frames = kind == "born-digital" ? try FormBenchmark.cropFrames(of: document) : nil
             return try FormScoring.truthFields(json: truthData, frames: frames)
+        }
+    }
+
+    /// The frame of each page of a PDF that truth rectangles are converted with: its crop box.
+    static func cropFrames(of document: PDFDocument) throws(PDFError) -> [FormScoring.Frame] {
+        try (0..<document.pageCount).map { index throws(PDFError) in
+            let crop = try document.page(at: index).cropBox
+            return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
         }
     }
 
@@ -310,11 +312,7 @@ public struct FormBenchmark {
                 result.found = zero.merging(names.mapValues(\.count)) { $1 }
                 result.widgets = zero.merging(widgets) { $1 }
                 if let truthData = truthBySource[file] {
-                    let frames = try (0..<document.pageCount).map { index throws(PDFError) in
-                        let crop = try document.page(at: index).cropBox
-                        return FormScoring.Frame(x0: crop.x0, y1: crop.y1)
-                    }
-                    let truth = try FormScoring.truthFields(json: truthData, frames: frames)
+                    let truth = try FormScoring.truthFields(json: truthData, frames: Self.cropFrames(of: document))
                     result.widgetsCompared = truth.count
                     result.regionsReturned = regions.count
                     result.widgetsExact = truth.filter { field in
