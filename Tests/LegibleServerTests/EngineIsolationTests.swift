@@ -130,6 +130,42 @@ struct EngineIsolationTests {
         #expect(inspection.pageCount == 1)
     }
 
+    /// A killed worker's call ends even when another process still holds the worker's ends of the pipes (here a
+    /// child of the worker, which inherited them), so no end of file comes: the kill itself stops the wait.
+    @Test(arguments: [
+        // Waits for the reply: `sleep` holds the reply pipe's writing end.
+        "sleep 60 & cat > /dev/null",
+        // Never reads the request: `sleep` holds the request pipe's reading end, so the write cannot fail either.
+        "exec 3<&0; sleep 60 0<&3 3<&- & exec sleep 60",
+    ])
+    func aKilledWorkersCallEndsWhileAnotherProcessHoldsItsPipes(script: String) async throws {
+        let worker = try EngineWorkerProcess(executable: "/bin/sh", arguments: ["-c", script])
+        // Larger than a pipe's buffer, so the second script's write blocks.
+        let frame = EngineWorkerFrame(header: Data("{}".utf8), payload: Data(count: 1 << 20))
+        let ended = await withTaskGroup(of: Bool?.self) { group in
+            group.addTask {
+                do {
+                    _ = try await worker.exchange(frame)
+                    return false
+                } catch {
+                    return true
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(300))
+                worker.kill()
+                // Far longer than the kill takes to be seen; shorter than the holder lives.
+                try? await Task.sleep(for: .seconds(30))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(ended == true, "the call should fail once its worker is killed")
+        #expect(await worker.terminate().contains("signal 9"))
+    }
+
     /// Shutdown while a worker renders a document that never finishes: past the (zero) grace period the job is
     /// cancelled, its worker killed, and the runner stops; the job waits in the queue for the next start.
     @Test func shutdownEndsWhileAHostileJobRuns() async throws {

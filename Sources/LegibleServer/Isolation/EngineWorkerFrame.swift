@@ -24,35 +24,45 @@ struct EngineWorkerFrame: Sendable {
         return data
     }
 
-    /// Writes the frame to `descriptor`, blocking until all of it is written.
-    /// - Throws: `EngineWorkerPipeError` when the other end is gone.
-    func write(to descriptor: Int32) throws {
-        if let failure = encoded.withUnsafeBytes({ DescriptorIO.writeAll(descriptor, $0) }) {
+    /// Writes the frame to `descriptor`, blocking until all of it is written or `stop` answers true (asked
+    /// while a non-blocking descriptor is full).
+    /// - Throws: `EngineWorkerPipeError` when the other end is gone or `stop` ended the wait.
+    func write(to descriptor: Int32, unless stop: () -> Bool = { false }) throws {
+        if let failure = encoded.withUnsafeBytes({ DescriptorIO.writeAll(descriptor, $0, unless: stop) }) {
             throw EngineWorkerPipeError.closed("write failed: \(DescriptorIO.describe(failure))")
         }
     }
 
-    /// Reads one frame from `descriptor`, blocking; nil when the other end closed before a frame began.
-    /// - Throws: `EngineWorkerPipeError` when the stream ends inside a frame or declares an oversized part.
-    static func read(from descriptor: Int32) throws -> EngineWorkerFrame? {
-        guard let lengths = try readExactly(8, from: descriptor, endAllowed: true) else { return nil }
+    /// Reads one frame from `descriptor`, blocking until it is whole or `stop`, when given, answers true (asked
+    /// while no bytes arrive); nil when the other end closed before a frame began.
+    /// - Throws: `EngineWorkerPipeError` when the stream ends inside a frame, declares an oversized part, or
+    ///   `stop` ended the wait.
+    static func read(from descriptor: Int32, unless stop: (() -> Bool)? = nil) throws -> EngineWorkerFrame? {
+        guard let lengths = try readExactly(8, from: descriptor, endAllowed: true, unless: stop) else { return nil }
         let headerLength = lengths.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         let payloadLength = lengths.suffix(4).reduce(0) { $0 << 8 | Int($1) }
         guard headerLength <= maxHeaderBytes, payloadLength <= maxPayloadBytes else {
             throw EngineWorkerPipeError.malformed("a frame declares \(headerLength) + \(payloadLength) bytes")
         }
-        guard let header = try readExactly(headerLength, from: descriptor, endAllowed: false),
-            let payload = try readExactly(payloadLength, from: descriptor, endAllowed: false)
+        guard let header = try readExactly(headerLength, from: descriptor, endAllowed: false, unless: stop),
+            let payload = try readExactly(payloadLength, from: descriptor, endAllowed: false, unless: stop)
         else { throw EngineWorkerPipeError.closed("the stream ended inside a frame") }
         return EngineWorkerFrame(header: header, payload: payload)
     }
 
-    private static func readExactly(_ count: Int, from descriptor: Int32, endAllowed: Bool) throws -> Data? {
+    private static func readExactly(
+        _ count: Int, from descriptor: Int32, endAllowed: Bool, unless stop: (() -> Bool)?
+    ) throws -> Data? {
         var data = Data(count: count)
         var offset = 0
         while offset < count {
             let received = data.withUnsafeMutableBytes { buffer in
-                DescriptorIO.read(descriptor, into: buffer.baseAddress! + offset, count: count - offset)
+                let start = buffer.baseAddress! + offset
+                return if let stop {
+                    DescriptorIO.read(descriptor, into: start, count: count - offset, unless: stop)
+                } else {
+                    DescriptorIO.read(descriptor, into: start, count: count - offset)
+                }
             }
             if received < 0 {
                 throw EngineWorkerPipeError.closed("read failed: \(DescriptorIO.describe(Int32(-received)))")

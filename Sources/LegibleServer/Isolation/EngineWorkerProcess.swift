@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,13 +15,34 @@ final class EngineWorkerProcess: Sendable {
     private let replies: Int32
     /// Blocking pipe I/O runs here, off Swift's cooperative threads.
     private let queue: DispatchQueue
+    /// Set by `kill`: an exchange waiting on the pipes gives up, even when the killed child's ends of them live
+    /// on in another process (a descriptor inherited before it was marked close-on-exec), so that no end of
+    /// file ever comes.
+    private let killed = Mutex(false)
 
     /// Starts `executable` with `arguments`; its standard input and output are the pipes and standard error is
     /// the server's. (Descriptors the server opened without close-on-exec are inherited; the worker ignores them.)
     /// - Throws: `EngineWorkerPipeError.closed` naming the system call that failed.
     init(executable: String, arguments: [String]) throws {
-        // Close-on-exec, so later workers do not inherit these ends (workers are started one at a time, by the
-        // pool's actor): a worker holding another's pipe would keep it from seeing that end close.
+        // A write to a worker that has just died must fail with EPIPE, not kill the server with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let (child, requests, replies) = try Self.spawning.withLock { _ in
+            try Self.spawn(executable: executable, arguments: arguments)
+        }
+        // The server's end writes without blocking, so a write to a child that stopped reading can be given up.
+        _ = fcntl(requests, F_SETFL, fcntl(requests, F_GETFL) | O_NONBLOCK)
+        pid = child
+        self.requests = requests
+        self.replies = replies
+        queue = DispatchQueue(label: "legible.engine-worker.\(child)")
+    }
+
+    /// Held from creating a worker's pipes until it is started. Their ends are marked close-on-exec only after
+    /// `pipe` returns (Glibc as Swift imports it has no `pipe2`), so a worker started by another pool in that
+    /// moment would inherit them and keep them from ever reporting the end of the stream.
+    private static let spawning = Mutex(())
+
+    private static func spawn(executable: String, arguments: [String]) throws -> (pid_t, Int32, Int32) {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0 else { throw Self.failure("pipe") }
         guard pipe(&fromChild) == 0 else {
@@ -43,10 +65,7 @@ final class EngineWorkerProcess: Sendable {
             close(toChild[1]); close(fromChild[0])
             throw EngineWorkerPipeError.closed("cannot start \(executable): \(String(cString: strerror(status)))")
         }
-        pid = child
-        requests = toChild[1]
-        replies = fromChild[0]
-        queue = DispatchQueue(label: "legible.engine-worker.\(child)")
+        return (child, toChild[1], fromChild[0])
     }
 
     private static func failure(_ call: String) -> EngineWorkerPipeError {
@@ -54,15 +73,15 @@ final class EngineWorkerProcess: Sendable {
     }
 
     /// Sends `frame` and waits for the reply frame.
-    /// - Throws: `EngineWorkerPipeError` when the child closed its end (it died or was killed) or sent garbage.
+    /// - Throws: `EngineWorkerPipeError` when the child closed its end (it died), was killed, or sent garbage.
     func exchange(_ frame: EngineWorkerFrame) async throws -> EngineWorkerFrame {
-        let requests = requests, replies = replies
-        return try await withCheckedThrowingContinuation { continuation in
+        try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(
                     with: Result {
-                        try frame.write(to: requests)
-                        guard let reply = try EngineWorkerFrame.read(from: replies) else {
+                        let stop = { self.killed.withLock { $0 } }
+                        try frame.write(to: self.requests, unless: stop)
+                        guard let reply = try EngineWorkerFrame.read(from: self.replies, unless: stop) else {
                             throw EngineWorkerPipeError.closed("the worker closed its output")
                         }
                         return reply
@@ -71,8 +90,10 @@ final class EngineWorkerProcess: Sendable {
         }
     }
 
-    /// Kills the child at once (SIGKILL); a blocked `exchange` then ends with a closed pipe.
+    /// Kills the child at once (SIGKILL); a blocked `exchange` then ends with a closed pipe, or at the latest
+    /// within `DescriptorIO.stopCheckInterval`.
     func kill() {
+        killed.withLock { $0 = true }
         _ = Glibc.kill(pid, SIGKILL)
     }
 

@@ -8,12 +8,21 @@
 /// pipes both need from `read(2)` and `write(2)`.
 enum DescriptorIO {
     /// Writes every byte of `buffer`; returns nil, or the `errno` of the write that failed.
-    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+    ///
+    /// On a non-blocking descriptor a full pipe is waited out with `poll`, asking `stop` every
+    /// ``stopCheckInterval`` milliseconds; when it answers true the write gives up with `ECANCELED`.
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, unless stop: () -> Bool = { false })
+        -> Int32?
+    {
         var offset = 0
         while offset < buffer.count {
             let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    guard waitUntilReady(descriptor, for: Int16(POLLOUT), unless: stop) else { return ECANCELED }
+                    continue
+                }
                 return errno
             }
             offset += written
@@ -23,6 +32,35 @@ enum DescriptorIO {
 
     /// Reads up to `count` bytes into `pointer`: the number read (0 at the end of the stream), or the negated
     /// `errno` of the read that failed.
+    ///
+    /// Before reading, waits with `poll` until there is something to read, asking `stop` every
+    /// ``stopCheckInterval`` milliseconds; when it answers true the read gives up with `-ECANCELED`. A peer that
+    /// was killed ends the stream by itself only if no other process holds its end of the pipe; `stop` is what
+    /// ends the wait when one does.
+    static func read(
+        _ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int, unless stop: () -> Bool
+    ) -> Int {
+        guard waitUntilReady(descriptor, for: Int16(POLLIN), unless: stop) else { return -Int(ECANCELED) }
+        return read(descriptor, into: pointer, count: count)
+    }
+
+    /// How often, in milliseconds, a wait in `read(_:into:count:unless:)` or `writeAll` asks whether to stop.
+    static let stopCheckInterval: Int32 = 200
+
+    /// Waits until `descriptor` is ready for `events` (or has hung up or failed, which the next call reports);
+    /// false when `stop` answered true first.
+    private static func waitUntilReady(_ descriptor: Int32, for events: Int16, unless stop: () -> Bool) -> Bool {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        while true {
+            if stop() { return false }
+            let ready = poll(&entry, 1, stopCheckInterval)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }
+        }
+    }
+
+    /// Reads up to `count` bytes into `pointer`, blocking: the number read (0 at the end of the stream), or the
+    /// negated `errno` of the read that failed.
     static func read(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) -> Int {
         while true {
             let received = systemRead(descriptor, pointer, count)
