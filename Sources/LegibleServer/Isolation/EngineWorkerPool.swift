@@ -42,8 +42,6 @@ actor EngineWorkerPool {
     /// Starts `size` workers.
     /// - Throws: `EngineWorkerPipeError` when the first worker cannot be started.
     init(size: Int, executable: String, arguments: [String], limits: EngineWorkerLimits, logger: Logger) throws {
-        // A write to a worker that has just died must fail with EPIPE, not kill the server with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
         self.size = size
         self.executable = executable
         self.arguments = arguments
@@ -85,6 +83,12 @@ actor EngineWorkerPool {
                 "the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
         case .died(let reason):
             let ending = await replace(worker, because: reason)
+            // The CPU allowance equals the deadline, so on a loaded machine the kernel can stop a spinning
+            // worker just before the wall clock does: the same failure, said the same way.
+            if ending == EngineWorkerProcess.endingAtCPULimit {
+                throw EngineError.invalidInput(
+                    "the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
+            }
             throw EngineError.invalidInput(
                 "the file could not be processed safely: the engine worker stopped (\(ending))")
         }

@@ -118,6 +118,9 @@ final class EngineWorkerProcess: Sendable {
         }
     }
 
+    /// What `terminate` says of a worker the kernel stopped at its CPU-time limit (SIGXCPU).
+    static let endingAtCPULimit = describe(SIGXCPU)
+
     private static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
