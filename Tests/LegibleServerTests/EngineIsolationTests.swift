@@ -166,6 +166,24 @@ struct EngineIsolationTests {
         #expect(await worker.terminate().contains("signal 9"))
     }
 
+    /// A worker inherits no descriptor the server opened without close-on-exec (here a pipe's two ends), whose
+    /// reader would otherwise never see the end of that pipe while the worker lives.
+    @Test func aWorkerInheritsNoOtherDescriptor() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let worker = try EngineWorkerProcess(executable: "/bin/sleep", arguments: ["60"])
+        let files = FileManager.default
+        // Both ends link to the same name, `pipe:[inode]`.
+        let pipeName = try files.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(ends[1])")
+        let held = try files.contentsOfDirectory(atPath: "/proc/\(worker.pid)/fd").compactMap {
+            try? files.destinationOfSymbolicLink(atPath: "/proc/\(worker.pid)/fd/\($0)")
+        }
+        #expect(!held.isEmpty)
+        #expect(!held.contains(pipeName))
+        _ = await worker.terminate()
+    }
+
     /// Shutdown while a worker renders a document that never finishes: past the (zero) grace period the job is
     /// cancelled, its worker killed, and the runner stops; the job waits in the queue for the next start.
     @Test func shutdownEndsWhileAHostileJobRuns() async throws {

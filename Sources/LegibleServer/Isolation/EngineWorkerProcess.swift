@@ -21,7 +21,7 @@ final class EngineWorkerProcess: Sendable {
     private let killed = Mutex(false)
 
     /// Starts `executable` with `arguments`; its standard input and output are the pipes and standard error is
-    /// the server's. (Descriptors the server opened without close-on-exec are inherited; the worker ignores them.)
+    /// the server's. No other descriptor of the server's reaches it.
     /// - Throws: `EngineWorkerPipeError.closed` naming the system call that failed.
     init(executable: String, arguments: [String]) throws {
         // A write to a worker that has just died must fail with EPIPE, not kill the server with SIGPIPE.
@@ -55,6 +55,11 @@ final class EngineWorkerProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
+        // A worker lives long; holding the writing end of some other pipe (a library's, or one Foundation made
+        // for another child's output) would keep its reader from ever seeing that pipe end.
+        for descriptor in inheritableDescriptors() {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
@@ -66,6 +71,18 @@ final class EngineWorkerProcess: Sendable {
             throw EngineWorkerPipeError.closed("cannot start \(executable): \(String(cString: strerror(status)))")
         }
         return (child, toChild[1], fromChild[0])
+    }
+
+    /// This process's open descriptors above standard error that a started program would inherit (not marked
+    /// close-on-exec). One closed before the spawn is harmless: glibc ignores a close action on a descriptor that
+    /// is not open.
+    private static func inheritableDescriptors() -> [Int32] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
+        return names.compactMap(Int32.init).filter { descriptor in
+            guard descriptor > STDERR_FILENO else { return false }
+            let flags = fcntl(descriptor, F_GETFD)
+            return flags >= 0 && flags & FD_CLOEXEC == 0
+        }
     }
 
     private static func failure(_ call: String) -> EngineWorkerPipeError {
