@@ -162,7 +162,11 @@ public struct FormFiller: Sendable {
             warnings += drawn.warnings
             try writer.endPage()
         }
-        return FillResult(data: try writer.finish(), warnings: warnings, filledCount: filled)
+        // Cairo writes the fonts and images Poppler drew when the surface is finished, with objects the document
+        // owns (its font engine among them); an optimised build may release the document after its last use
+        // above, so it is kept alive until the surface is finished.
+        let data = try withExtendedLifetime(document) { () throws(FillError) -> Data in try writer.finish() }
+        return FillResult(data: data, warnings: warnings, filledCount: filled)
     }
 
     /// Draws the values of `indices` (fields on the current page) and says how many were drawn and what did
