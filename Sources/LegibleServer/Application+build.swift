@@ -101,6 +101,7 @@ private func counter(_ state: ServerState, prefix: String, limit: Int) -> any Re
 func buildRouter(state: ServerState) -> Router<LegibleRequestContext> {
     // HEAD on every GET route answers its status and headers without the body (RFC 9110, 9.3.2).
     let router = Router(context: LegibleRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestIDMiddleware())
     router.add(middleware: ErrorEnvelopeMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
     let routeTable = RouteTable()
