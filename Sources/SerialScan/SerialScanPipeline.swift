@@ -49,10 +49,11 @@ struct SerialScanPipeline {
         }
         // Codes are read on the photo as decoded (their modules are a few pixels wide): always on labels, where
         // serials are printed with their code, and elsewhere unless the text already gave a near-certain
-        // answer, since zbar takes about half as long as a whole scan of a 1 MP photo. Not once the time limit
-        // has passed.
+        // answer read upright, since zbar takes about half as long as a whole scan of a 1 MP photo. An answer
+        // read turned is not trusted alone: the photo was unsure upright, and the confidence model was fitted on
+        // upright photos. Not once the time limit has passed.
         let withinLimit = deadline.map { clock.now < $0 } ?? true
-        if withinLimit, result.preset == .sticker || !textIsNearCertain {
+        if withinLimit, result.preset == .sticker || !textIsNearCertain || result.rotation != 0 {
             let codeStart = clock.now
             result.codes = (try? CodeReader().symbols(in: image)) ?? []
             if !result.codes.isEmpty {
