@@ -79,19 +79,20 @@ actor EngineWorkerPool {
             throw CancellationError()
         case .deadline:
             await replace(worker, because: "deadline")
-            throw EngineError.invalidInput(
-                "the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
+            throw pastDeadline
         case .died(let reason):
             let ending = await replace(worker, because: reason)
             // The CPU allowance equals the deadline, so on a loaded machine the kernel can stop a spinning
             // worker just before the wall clock does: the same failure, said the same way.
-            if ending == EngineWorkerProcess.endingAtCPULimit {
-                throw EngineError.invalidInput(
-                    "the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
-            }
+            if ending == EngineWorkerProcess.endingAtCPULimit { throw pastDeadline }
             throw EngineError.invalidInput(
                 "the file could not be processed safely: the engine worker stopped (\(ending))")
         }
+    }
+
+    /// The error of a call that ran past the deadline (or the CPU allowance, which equals it).
+    private var pastDeadline: EngineError {
+        .invalidInput("the file could not be processed safely: it took longer than \(Self.seconds(limits.deadline))")
     }
 
     /// Ends every worker (server shutdown).
