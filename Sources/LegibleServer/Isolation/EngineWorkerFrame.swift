@@ -57,12 +57,7 @@ struct EngineWorkerFrame: Sendable {
         var offset = 0
         while offset < count {
             let received = data.withUnsafeMutableBytes { buffer in
-                let start = buffer.baseAddress! + offset
-                return if let stop {
-                    DescriptorIO.read(descriptor, into: start, count: count - offset, unless: stop)
-                } else {
-                    DescriptorIO.read(descriptor, into: start, count: count - offset)
-                }
+                DescriptorIO.read(descriptor, into: buffer.baseAddress! + offset, count: count - offset, unless: stop)
             }
             if received < 0 {
                 throw EngineWorkerPipeError.closed("read failed: \(DescriptorIO.describe(Int32(-received)))")

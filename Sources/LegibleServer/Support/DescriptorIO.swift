@@ -33,15 +33,19 @@ enum DescriptorIO {
     /// Reads up to `count` bytes into `pointer`: the number read (0 at the end of the stream), or the negated
     /// `errno` of the read that failed.
     ///
-    /// Before reading, waits with `poll` until there is something to read, asking `stop` every
+    /// With `stop`, waits with `poll` until there is something to read, asking `stop` every
     /// ``stopCheckInterval`` milliseconds; when it answers true the read gives up with `-ECANCELED`. A peer that
     /// was killed ends the stream by itself only if no other process holds its end of the pipe; `stop` is what
-    /// ends the wait when one does.
+    /// ends the wait when one does. Without it the read blocks.
     static func read(
-        _ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int, unless stop: () -> Bool
+        _ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int, unless stop: (() -> Bool)? = nil
     ) -> Int {
-        guard waitUntilReady(descriptor, for: Int16(POLLIN), unless: stop) else { return -Int(ECANCELED) }
-        return read(descriptor, into: pointer, count: count)
+        if let stop, !waitUntilReady(descriptor, for: Int16(POLLIN), unless: stop) { return -Int(ECANCELED) }
+        while true {
+            let received = systemRead(descriptor, pointer, count)
+            if received >= 0 { return received }
+            if errno != EINTR { return -Int(errno) }
+        }
     }
 
     /// How often, in milliseconds, a wait in `read(_:into:count:unless:)` or `writeAll` asks whether to stop.
@@ -56,16 +60,6 @@ enum DescriptorIO {
             let ready = poll(&entry, 1, stopCheckInterval)
             if ready > 0 { return true }
             if ready < 0 && errno != EINTR { return true }
-        }
-    }
-
-    /// Reads up to `count` bytes into `pointer`, blocking: the number read (0 at the end of the stream), or the
-    /// negated `errno` of the read that failed.
-    static func read(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) -> Int {
-        while true {
-            let received = systemRead(descriptor, pointer, count)
-            if received >= 0 { return received }
-            if errno != EINTR { return -Int(errno) }
         }
     }
 
