@@ -1,3 +1,4 @@
+import Foundation
 import LegiblePDF
 
 /// Fill-in lines typed into a page's text layer: runs of underscores (`Name: ________`) or of dots and ellipses
@@ -65,9 +66,9 @@ enum TextLeaders {
     }
 
     /// True when the first word right of the run on its baseline (within three line heights) is a line or page
-    /// number, one to three characters starting with a digit (`8`, `16b`, `12`), or a currency sign: the run
-    /// leads to the entry those mark. Found by position, not reading order: such numbers often sit in a column
-    /// of their own.
+    /// number, one to three characters starting with a digit (`8`, `16b`, `12`, also written `10a.` or `(6)`),
+    /// a currency sign, or an arrow pointing on (`▶`, `→`): the run leads to the entry those mark. Found by
+    /// position, not reading order: such numbers often sit in a column of their own.
     private static func isGuide(_ run: PDFRect, words: [PDFWord]) -> Bool {
         let reach = 3 * run.height
         let next = words.filter { word in
@@ -75,9 +76,17 @@ enum TextLeaders {
             return word.rect.x >= run.maxX - 1 && word.rect.x - run.maxX <= reach
                 && shared >= 0.5 * min(word.rect.height, run.height)
         }.min { $0.rect.x < $1.rect.x }
-        guard let text = next?.text, let first = text.unicodeScalars.first else { return false }
-        if first.properties.generalCategory == .currencySymbol { return true }
+        guard let word = next?.text else { return false }
+        let text = word.trimmingCharacters(in: CharacterSet(charactersIn: "().:"))
+        guard let first = text.unicodeScalars.first ?? word.unicodeScalars.first else { return false }
+        if first.properties.generalCategory == .currencySymbol || isArrow(first) { return true }
         return ("0"..."9").contains(first) && text.count <= 3
+    }
+
+    /// Arrows and right-pointing triangles, which print as a pointer to what follows them.
+    private static func isArrow(_ scalar: Unicode.Scalar) -> Bool {
+        (0x2190...0x21FF).contains(scalar.value) || (0x27A1...0x27BF).contains(scalar.value)
+            || ["\u{25B6}", "\u{25B8}", "\u{25BA}", "\u{25B7}", "\u{25B9}", "\u{25BB}"].contains(scalar)
     }
 
     private enum Kind {

@@ -44,4 +44,14 @@ struct TextLeaderTests {
         let regions = try FormFieldDetector(textReader: nil).detect(document)
         #expect(regions.isEmpty, "\(regions.map { ($0.label, $0.x, $0.y, $0.width, $0.height) })")
     }
+
+    @Test func leadersToALineNumberWithAFullStopOrToAnArrowAreNotFields() throws {
+        let document = try page([
+            (700, "Pension exclusion from worksheet . . . . . . . . . . . . . . 10a."),
+            (650, "Enter the amount from line 4 ................................ (6)"),
+        ])
+        let regions = try FormFieldDetector(textReader: nil).detect(document)
+        #expect(regions.isEmpty, "\(regions.map { ($0.label, $0.x, $0.y, $0.width, $0.height) })")
+    }
+
 }
