@@ -96,6 +96,12 @@ struct VisualDetector {
                 candidates.append(field)
             }
         }
+        // A box holding a typed fill-in line that is not its only line is a frame round a section of the form:
+        // the lines in it are the fields, not the room left beside them.
+        candidates.removeAll { candidate in
+            guard candidate.shape == .box, let cell = candidate.cell else { return false }
+            return leaderBoxes.contains { cell.contains($0, slack: r.px(2)) && 2 * cell.height > 5 * $0.height }
+        }
         candidates += typedLeaders(cells: cells, taken: candidates)
         // On a page with a text layer, its leaders and full stops are the text layer's to judge (TextLeaders). A
         // line of dots the dash finder sees too is a dotted line.
@@ -652,11 +658,16 @@ struct VisualDetector {
 
     /// The fill-in lines of the text layer that no box already covers. A line that runs into a box or cell on
     /// its own line (within 24 points) leads the eye to that box, where the value goes; it is not a field.
+    ///
+    /// A cell covers a line only when the line is what it holds: a cell more than two and a half of the line's
+    /// heights tall is a frame drawn round a group of captions and lines (a form's section), and each line in
+    /// it is a field of its own.
     private func typedLeaders(cells: [Box], taken: [VisualCandidate]) -> [VisualCandidate] {
         let r = raster
         let boxes = cells + taken.map(\.box)
         return leaderBoxes.compactMap { leader in
-            if boxes.contains(where: { $0.iou(leader) > 0.3 || $0.contains(leader, slack: r.px(2)) }) { return nil }
+            let covering = cells.filter { 2 * $0.height <= 5 * leader.height } + taken.map(\.box)
+            if covering.contains(where: { $0.iou(leader) > 0.3 || $0.contains(leader, slack: r.px(2)) }) { return nil }
             let leadsToBox = boxes.contains { box in
                 let sharedHeight = min(box.y1, leader.y1) - max(box.y0, leader.y0)
                 return box.x0 >= leader.x1 - r.px(2) && box.x0 - leader.x1 <= r.px(24)

@@ -6,8 +6,9 @@ import Testing
 @Suite("Fill-in lines typed in the text layer")
 struct TextLeaderTests {
     /// A letter-size page with Helvetica 11 lines at the given baselines (points from the bottom).
-    private func page(_ lines: [(y: Int, text: String)]) throws -> PDFDocument {
-        let content = lines.map { "BT /F1 11 Tf 60 \($0.y) Td (\($0.text)) Tj ET" }.joined(separator: "\n")
+    /// `drawing` is content stream text drawn before the lines (rulings, frames).
+    private func page(_ lines: [(y: Int, text: String)], drawing: String = "") throws -> PDFDocument {
+        let content = drawing + lines.map { "BT /F1 11 Tf 60 \($0.y) Td (\($0.text)) Tj ET" }.joined(separator: "\n")
         let data = MinimalPDF.build([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -54,4 +55,16 @@ struct TextLeaderTests {
         #expect(regions.isEmpty, "\(regions.map { ($0.label, $0.x, $0.y, $0.width, $0.height) })")
     }
 
+    @Test func leadersInsideAFrameRoundASectionAreEachAField() throws {
+        let dots = String(repeating: ".", count: 40)
+        // One ruled frame round a heading and three lines of captions with dot leaders (a form's section).
+        let frame = "1 w 50 560 500 170 re S\n"
+        let document = try page(
+            [(710, "Donateur"), (680, "Nom \(dots)"), (640, "Adresse \(dots)"), (600, "Commune \(dots)")],
+            drawing: frame)
+        let regions = try FormFieldDetector(textReader: nil).detect(document)
+        let labels = Set(regions.map(\.label))
+        #expect(labels.isSuperset(of: ["Nom", "Adresse", "Commune"]), "\(regions.map { ($0.label, $0.y, $0.height) })")
+        #expect(!regions.contains { $0.height > 100 }, "the frame is not a field")
+    }
 }
