@@ -881,13 +881,15 @@ struct VisualDetector {
     }
 
     /// True when ink carries on past an end of a ruling a little above or below it, as the straight stretch of
-    /// a curve (a banner's ribbon, a flourish) does; a ruled line ends in paper or in an upright.
+    /// a curve (a banner's ribbon, a flourish) does; a ruled line ends in paper or in an upright. A character of
+    /// the text layer there (the arrow of `▶ ____`) is print beside the line, not a bend of it.
     private func continuesAsCurve(_ b: Box) -> Bool {
         let r = raster
         let reach = r.px(3), rise = max(2, b.height + r.px(2))
         for x in [b.x0 - reach - 1, b.x1 + 1] {
             let beyond = Box(x0: x, y0: b.y0 - rise, x1: x + reach, y1: b.y1 + rise)
             guard r.inkFraction(beyond) > 0 else { continue }
+            if letterBoxes.contains(where: { $0.intersectionArea(beyond) > 0 }) { continue }
             // An upright through the end runs well past the ruling's thickness both ways.
             let above = Box(x0: x, y0: b.y0 - r.px(6), x1: x + reach, y1: b.y0 - rise)
             let below = Box(x0: x, y0: b.y1 + rise, x1: x + reach, y1: b.y1 + r.px(6))

@@ -96,6 +96,13 @@ struct FormFieldDetectorTests {
         #expect(regions.contains { abs($0.y + $0.height - 201) < 3 && $0.x >= 78 && $0.x + $0.width <= 232 })
     }
 
+    @Test func aShortLineRightAfterAnArrowOfTheTextLayerIsALineToWriteOn() throws {
+        // "Total >" and a 24-point line starting right after the sign, on its baseline (IRS forms: "▶ ____").
+        let page = Self.helveticaPage("BT /F1 10 Tf 40 100 Td (Total >) Tj ET 71 99 24 1 re f")
+        let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
+        #expect(regions.contains { abs($0.y + $0.height - 201) < 3 && $0.x >= 69 && $0.x + $0.width <= 97 }, "\(regions)")
+    }
+
     @Test func captionsStandingOnOneRulingEachNameTheRoomAfterThem() throws {
         // One ruling across the page with three captions on it, and below it a section rule under a heading.
         let page = Self.helveticaPage(
