@@ -38,6 +38,17 @@ struct VisualDetector {
                 for x in max(0, b.x0 - 1)..<min(r.width, b.x1 + 1) { lineMask[y * r.width + x] = 1 }
             }
         }
+        // A blocked-out (shaded) cell bounds the cells beside it as a ruling does.
+        for block in try solidBlocks(lineMask: lineMask) {
+            for x in block.x0..<block.x1 {
+                lineMask[block.y0 * r.width + x] = 1
+                lineMask[(block.y1 - 1) * r.width + x] = 1
+            }
+            for y in block.y0..<block.y1 {
+                lineMask[y * r.width + block.x0] = 1
+                lineMask[y * r.width + block.x1 - 1] = 1
+            }
+        }
         let (closedMask, roundedCorners) = closingCorners(
             closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical), horizontal: horizontal,
             vertical: vertical)
@@ -269,6 +280,14 @@ struct VisualDetector {
 
     /// Rectangles filled with a pale tint and no ruled border: fields whose background was kept (light blue,
     /// yellow or grey boxes). The tint must fill its bounding box; anti-aliasing, shadows and gradients do not.
+    /// Solid rectangles of ink at least 6 points each way, apart from the rulings through and around them:
+    /// the grey or black blocks that fill a cell where nothing is to be written (a tax form's shaded columns).
+    private func solidBlocks(lineMask: [UInt8]) throws -> [Box] {
+        let r = raster
+        let solid = (0..<r.ink.count).map { r.ink[$0] != 0 && lineMask[$0] == 0 }
+        return try filledRectangles(of: solid, minWidth: 6, minHeight: 6) { solid[$0] }
+    }
+
     private func paleFills() throws -> [Box] {
         let r = raster
         let tint = r.gray.map { $0 >= r.threshold && $0 < 246 }

@@ -469,6 +469,17 @@ struct VisualRuleTests {
         #expect(boxes.count == 1)
     }
 
+    @Test func aShadedBlockBoundsTheCellBelowItAsARulingWould() throws {
+        // A two-row table whose upper row is blocked out in grey: the lower row, ruled on three sides, is a field.
+        var page = Sketch()
+        page.fill(x: 100, y: 100, width: 200, height: 30, gray: 90)
+        page.vline(x: 100, y0: 100, y1: 170)
+        page.vline(x: 300, y0: 100, y1: 170)
+        page.hline(x0: 100, x1: 301, y: 170)
+        let regions = try page.detect()
+        #expect(regions.contains { overlaps($0, x0: 101, y0: 130, x1: 300, y1: 170) }, "\(regions.map { ($0.x, $0.y) })")
+    }
+
     @Test func theStraightStretchOfACurveIsNotALineToWriteOn() throws {
         // A 40-point stroke that bends away at both ends (a ribbon's edge), and a 40-point line.
         var page = Sketch()
