@@ -558,6 +558,7 @@ struct VisualDetector {
         // Up to 20 points: 18-point boxes and rings (a common widget size) render a little larger.
         let minSide = r.px(6), maxSide = r.px(20)
         var found: [Box] = []
+        var squares = Set<Box>()
         for c in components {
             guard c.width >= minSide, c.height >= minSide, c.width <= maxSide, c.height <= maxSide else { continue }
             // Tax forms draw their check boxes as flat rectangles; rings are round.
@@ -565,7 +566,12 @@ struct VisualDetector {
             guard aspect > 0.65, aspect < 1.6 else { continue }
             let box = Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
             let round = aspect > 0.8 && aspect < 1.25
-            if isSquareOutline(box, in: r) || (round && isCircleOutline(box, in: r)) { found.append(box) }
+            if isSquareOutline(box, in: r) {
+                squares.insert(box)
+                found.append(box)
+            } else if round && isCircleOutline(box, in: r) {
+                found.append(box)
+            }
         }
         // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
         // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
@@ -573,7 +579,7 @@ struct VisualDetector {
         // Letters that are not in the text layer (text drawn as paths, or inside annotation appearances) are
         // letters all the same: ink right beside the shape that no text-layer word accounts for is a word's.
         return found.filter { box in
-            if isInsideWord(box, in: r) {
+            if isInsideWord(box, isSquare: squares.contains(box), in: r) {
                 let reach = max(2, box.height * 3 / 10) + 1
                 let beside = Box(x0: box.x0 - reach, y0: box.y0, x1: box.x1 + reach, y1: box.y1)
                 if !hasTextLayer || !letterBoxes.contains(where: { $0.intersectionArea(beside) > 0 }) { return false }
@@ -651,21 +657,39 @@ struct VisualDetector {
     /// touches only its top), as letters of a word have. Not a radio's caption set after it: text apart from
     /// the shape by a sixth of its height or more, smaller than it and centred on it (paper above and below
     /// the text within the shape's height). A letter's neighbours stand closer, share its baseline or reach
-    /// past its top or bottom.
-    private func isInsideWord(_ b: Box, in r: InkRaster) -> Bool {
+    /// past its top or bottom. A square's caption may stand closer, when its letters are at most three
+    /// quarters of the square's height: a square among letters (a CJK 口) is as tall as they are.
+    private func isInsideWord(_ b: Box, isSquare: Bool, in r: InkRaster) -> Bool {
         let reach = max(2, b.height * 3 / 10)
         let margin = max(2, b.height / 8), apart = max(2, b.height / 6)
         func hasLetter(from x0: Int, to x1: Int, close: Box) -> Bool {
             guard r.inkFraction(Box(x0: x0, y0: b.y0 + 1, x1: x1, y1: b.y1 - 1)) > 0.02 else { return false }
-            guard b.height >= r.px(8), r.inkFraction(close) == 0 else { return true }
+            guard b.height >= r.px(8) else { return true }
+            let isClose = r.inkFraction(close) > 0
+            if isClose && !isSquare { return true }
             let lower = max(0, x0), columns = lower..<max(lower, min(r.width, x1))
+            // The extent of the strokes beside the shape: runs of ink down each column that reach into its rows
+            // (a line of small print just under a caption is not part of it).
             var top = Int.max, bottom = Int.min
-            for y in max(0, b.y0 - b.height / 2)..<min(r.height, b.y1 + b.height / 2)
-            where columns.contains(where: { r.isInk($0, y) }) {
-                top = min(top, y)
-                bottom = max(bottom, y)
+            let rows = max(0, b.y0 - b.height / 2)..<min(r.height, b.y1 + b.height / 2)
+            for x in columns {
+                var y = rows.lowerBound
+                while y < rows.upperBound {
+                    guard r.isInk(x, y) else {
+                        y += 1
+                        continue
+                    }
+                    var end = y
+                    while end + 1 < rows.upperBound, r.isInk(x, end + 1) { end += 1 }
+                    if end >= b.y0 && y < b.y1 {
+                        top = min(top, y)
+                        bottom = max(bottom, end)
+                    }
+                    y = end + 1
+                }
             }
-            return top < b.y0 + margin || bottom > b.y1 - 1 - margin
+            let within = top >= b.y0 + margin && bottom <= b.y1 - 1 - margin
+            return !within || (isClose && 4 * (bottom - top + 1) > 3 * b.height)
         }
         return hasLetter(
             from: b.x0 - reach - 1, to: b.x0 - 1, close: Box(x0: b.x0 - apart, y0: b.y0, x1: b.x0, y1: b.y1))

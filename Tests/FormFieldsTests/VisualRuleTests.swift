@@ -518,6 +518,21 @@ struct VisualRuleTests {
         #expect(boxes.contains { overlaps($0, x0: 94, y0: 194, x1: 106, y1: 206) })
     }
 
+    @Test func aSquareWithSmallerCaptionLettersRightAgainstItIsACheckBoxAndASquareAmongItsLikesIsNot() throws {
+        // Scanned: a 12-point square with 5-point caption letters 1.5 points after it and a line of small print
+        // just under both (DS-11's "U.S. Passport Book"); and a square of letter height among letters as tall.
+        var page = Sketch()
+        page.box(x: 100, y: 200, width: 12, height: 12)
+        page.caption(x: 114.5, y: 203.5, width: 60)
+        page.caption(x: 100, y: 214, width: 120)
+        page.box(x: 100, y: 300, width: 9, height: 9)
+        page.fill(x: 110.5, y: 300, width: 3, height: 10)
+        page.fill(x: 115, y: 300, width: 3, height: 10)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1, "\(boxes.map { ($0.x, $0.y) })")
+        #expect(boxes.contains { overlaps($0, x0: 100, y0: 200, x1: 113, y1: 213) })
+    }
+
     @Test func ringsAtThePageEdgesAreMeasuredWithinThePage() throws {
         // Radios touching the left and right edges of the scan, their captions beside them.
         var page = Sketch()
