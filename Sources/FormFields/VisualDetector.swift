@@ -63,8 +63,10 @@ struct VisualDetector {
         }
 
         var candidates: [VisualCandidate] = []
-        // Combs first: rows of equal, touching, small cells.
-        let (combs, combMembers) = findCombs(cells)
+        // Combs first: rows of equal, touching, small cells. A comb's cells each take a character: a cell holding
+        // a check box is a table's.
+        let (combs, combMembers) = findCombs(
+            cells.filter { cell in !checkboxes.contains { cell.contains($0, slack: r.px(1)) } })
         candidates += combs
         var inCells: [VisualCandidate] = []
         for cell in cells where !combMembers.contains(cell) {

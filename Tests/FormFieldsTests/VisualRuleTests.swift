@@ -113,6 +113,19 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func aRowOfCellsEachHoldingACheckBoxIsNoComb() throws {
+        // A table row of six 24-point cells, a 9-point check box in each (a timetable of choices).
+        var page = Sketch()
+        page.box(x: 40, y: 100, width: 144, height: 20)
+        for index in 0..<6 {
+            if index > 0 { page.vline(x: 40 + Double(index) * 24, y0: 100, y1: 120) }
+            page.box(x: 47.5 + Double(index) * 24, y: 105.5, width: 9, height: 9)
+        }
+        let regions = try page.detect()
+        #expect(!regions.contains { $0.maxLength != nil || $0.width > 30 }, "\(regions)")
+        #expect(regions.filter { $0.fieldType == .checkbox }.count == 6, "\(regions)")
+    }
+
     @Test func ticksStandingOnABaselineAreAComb() throws {
         // "Le |_|_|_|..." : ten cells of 14 points marked by 6-point ticks, and eight cells of 12 points by
         // 10-point ticks; beside them a plain line to write on, with a caption standing on it.
