@@ -123,9 +123,10 @@ public struct FormFieldDetector: Sendable {
             let hints = words.filter { FieldTyper.isDatePlaceholder($0.text) }.map { pixels($0.rect) }
             let captionEnds = words.filter { $0.text.hasSuffix(":") || $0.text.hasSuffix("#") }
                 .map { pixels($0.rect) }
+            let lineNumbers = words.filter { TextLeaders.isLineNumber($0.text) }.map { pixels($0.rect) }
             candidates = try VisualDetector(
                 raster: raster, letterBoxes: isScan ? [] : letters, hasTextLayer: !isScan, hintBoxes: hints,
-                leaderBoxes: text.leaders.map(pixels), captionEndBoxes: captionEnds
+                leaderBoxes: text.leaders.map(pixels), captionEndBoxes: captionEnds, lineNumberBoxes: lineNumbers
             ).detect()
         } catch let error as PDFError {
             throw error

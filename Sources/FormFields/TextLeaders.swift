@@ -76,10 +76,15 @@ enum TextLeaders {
             return word.rect.x >= run.maxX - 1 && word.rect.x - run.maxX <= reach
                 && shared >= 0.5 * min(word.rect.height, run.height)
         }.min { $0.rect.x < $1.rect.x }
-        guard let word = next?.text else { return false }
+        guard let word = next?.text, let first = word.unicodeScalars.first else { return false }
+        return first.properties.generalCategory == .currencySymbol || isArrow(first) || isLineNumber(word)
+    }
+
+    /// True for a form's line or page number: one to three characters starting with a digit (`8`, `16b`,
+    /// `12`), also written `10a.` or `(6)`.
+    static func isLineNumber(_ word: String) -> Bool {
         let text = word.trimmingCharacters(in: CharacterSet(charactersIn: "().:"))
-        guard let first = text.unicodeScalars.first ?? word.unicodeScalars.first else { return false }
-        if first.properties.generalCategory == .currencySymbol || isArrow(first) { return true }
+        guard let first = text.unicodeScalars.first else { return false }
         return ("0"..."9").contains(first) && text.count <= 3
     }
 

@@ -16,6 +16,8 @@ struct VisualDetector {
     var leaderBoxes: [Box] = []
     /// Boxes of text-layer words that end a caption naming a value (`Name:`, `ID #`), in pixels.
     var captionEndBoxes: [Box] = []
+    /// Boxes of text-layer words that are line numbers (`3`, `16b`, `(6)`), in pixels.
+    var lineNumberBoxes: [Box] = []
 
     func detect() throws -> [VisualCandidate] {
         let r = raster
@@ -472,14 +474,35 @@ struct VisualDetector {
     /// cell's bottom; the band is the geometric mean of the two heights, so it overlaps either by more than
     /// half (a 24-point cell: 17 points, IoU 0.71 with both). On 2026-11-26 the IRS 7004 of the interactive
     /// forms went from 14 to 18 of 25 fields found, drawn and scanned; the derived forms kept every score.
+    ///
+    /// A taller cell whose bottom line a line number marks (`3` printed left of it, on its last line, as tax
+    /// forms number the line an amount goes on) takes its one line of writing there.
     private func writingBand(of cell: Box) -> Box {
         let r = raster
         let height = Double(cell.height)
+        if height > Self.tallestOneLineCell / r.scale, let number = lineNumber(onLastLineOf: cell) {
+            let top = min(cell.y1 - r.px(Self.oneLineWidgetHeight), number.y0 - r.px(2))
+            return Box(x0: cell.x0, y0: max(cell.y0, top), x1: cell.x1, y1: cell.y1)
+        }
         guard height > Self.tallestOneLineCell / r.scale, height <= FieldTyper.multilineHeight / r.scale else {
             return cell
         }
         let band = Int((height * Self.oneLineWidgetHeight / r.scale).squareRoot().rounded())
         return Box(x0: cell.x0, y0: cell.y1 - band, x1: cell.x1, y1: cell.y1)
+    }
+
+    /// The line number printed left of `cell` (up to 100 points, the width of a dollars column before a cents
+    /// cell) on its last line, when no other stands beside the cell's upper part: then the cell is one entry,
+    /// on the line that number marks.
+    private func lineNumber(onLastLineOf cell: Box) -> Box? {
+        let r = raster
+        let beside = lineNumberBoxes.filter { number in
+            number.x1 <= cell.x0 + r.px(2) && number.x1 >= cell.x0 - r.px(100) && number.y1 > cell.y0
+                && number.y0 < cell.y1
+        }
+        let lastLine = beside.filter { $0.y1 <= cell.y1 + r.px(2) && $0.y0 >= cell.y1 - r.px(16) }
+        guard let number = lastLine.max(by: { $0.x1 < $1.x1 }), beside.count == lastLine.count else { return nil }
+        return number
     }
 
     /// Height in points above which an empty cell holds more than one line's height of room.

@@ -103,6 +103,17 @@ struct FormFieldDetectorTests {
         #expect(regions.contains { abs($0.y + $0.height - 201) < 3 && $0.x >= 69 && $0.x + $0.width <= 97 }, "\(regions)")
     }
 
+    @Test func aTallAmountCellTakesItsEntryOnTheLineItsLineNumberMarks() throws {
+        // A 46-point cell with "3" printed left of it on its last line (a tax form's amount column), and one
+        // with no number beside it, which stays one box.
+        let page = Self.helveticaPage(
+            "0.8 w 150 100 80 46 re S BT /F1 9 Tf 138 103 Td (3) Tj ET 260 100 80 46 re S")
+        let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: page))
+        let numbered = try #require(regions.first { $0.x > 145 && $0.x < 160 }, "\(regions)")
+        #expect(abs(numbered.y + numbered.height - 200) < 2 && numbered.height >= 11 && numbered.height <= 16)
+        #expect(regions.contains { $0.x > 255 && $0.height > 40 }, "\(regions)")
+    }
+
     @Test func captionsStandingOnOneRulingEachNameTheRoomAfterThem() throws {
         // One ruling across the page with three captions on it, and below it a section rule under a heading.
         let page = Self.helveticaPage(
