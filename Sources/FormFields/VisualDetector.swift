@@ -71,6 +71,7 @@ struct VisualDetector {
             cells.filter { cell in !checkboxes.contains { cell.contains($0, slack: r.px(1)) } })
         candidates += combs
         var inCells: [VisualCandidate] = []
+        var emptyCells = Set<Box>()
         for cell in cells where !combMembers.contains(cell) {
             // A cell inside a check box is its inner border (a double-ruled box), not a field of its own.
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 || $0.contains(cell, slack: r.px(1)) }) { continue }
@@ -79,11 +80,15 @@ struct VisualDetector {
                     && !hintBoxes.contains { $0.contains(blob, slack: 2) }
             }
             if isHeadingBand(cell, blobs: contents) { continue }
+            if !contents.contains(where: { cell.containsCenter(of: $0) }) { emptyCells.insert(cell) }
             if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) {
                 inCells.append(field)
             }
         }
-        candidates += withoutListEntries(inCells, cells: cells, blobs: blobs)
+        candidates += withoutListEntries(inCells, cells: cells, blobs: blobs).filter { field in
+            guard let cell = field.cell, !emptyCells.contains(cell) else { return true }
+            return !isColumnHeader(cell, emptyCells: emptyCells)
+        }
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
         }
@@ -387,6 +392,21 @@ struct VisualDetector {
             // Single specks of scan noise are not writing.
             c.width * c.height <= 2 ? nil : Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
         }
+    }
+
+    /// True when `cell` holds print and heads a column of at least two empty cells of its width stacked right
+    /// under it: the caption of a table's column, whose rows below are the fields, not a box to write in.
+    private func isColumnHeader(_ cell: Box, emptyCells: Set<Box>) -> Bool {
+        let slack = raster.px(2)
+        var above = cell, rows = 0
+        while rows < 2, let next = emptyCells.first(where: { below in
+            abs(below.x0 - above.x0) <= slack && abs(below.x1 - above.x1) <= slack && below.y0 >= above.y1
+                && below.y0 - above.y1 <= 2 * slack
+        }) {
+            rows += 1
+            above = next
+        }
+        return rows == 2
     }
 
     /// `candidates` without the entries of a printed list laid out as a table: four or more cells of one column,

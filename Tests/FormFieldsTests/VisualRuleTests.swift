@@ -113,6 +113,22 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func aColumnsCaptionOverEmptyRowsIsNoField() throws {
+        // A 40-point header cell with its caption at the top, over two empty 18-point rows of its width; beside
+        // it a lone captioned box of the same height, which is a field.
+        var page = Sketch()
+        page.box(x: 100, y: 100, width: 120, height: 40)
+        page.caption(x: 104, y: 103, width: 40)
+        page.box(x: 100, y: 140, width: 120, height: 18)
+        page.box(x: 100, y: 158, width: 120, height: 18)
+        page.box(x: 300, y: 100, width: 120, height: 40)
+        page.caption(x: 304, y: 103, width: 40)
+        let regions = try page.detect()
+        #expect(!regions.contains { $0.x < 230 && $0.y < 139 }, "\(regions.map { ($0.x, $0.y, $0.height) })")
+        #expect(regions.filter { $0.x < 230 && $0.y >= 139 }.count == 2, "\(regions.map { ($0.x, $0.y, $0.height) })")
+        #expect(regions.contains { $0.x > 290 && $0.y < 139 }, "\(regions.map { ($0.x, $0.y, $0.height) })")
+    }
+
     @Test func aRowOfCellsEachHoldingACheckBoxIsNoComb() throws {
         // A table row of six 24-point cells, a 9-point check box in each (a timetable of choices).
         var page = Sketch()
