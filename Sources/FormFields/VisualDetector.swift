@@ -623,7 +623,16 @@ struct VisualDetector {
         // over the check box in front of it: paper between the word box's start and the shape gives that away.
         // Letters that are not in the text layer (text drawn as paths, or inside annotation appearances) are
         // letters all the same: ink right beside the shape that no text-layer word accounts for is a word's.
+        // A solid square in a corner of the page (within an inch of two edges) is a registration mark printed
+        // for scanners to align the page by, not a checked box.
+        let inch = r.px(72)
+        func isRegistrationMark(_ box: Box) -> Bool {
+            let nearSide = box.x0 < inch || box.x1 > r.width - inch
+            let nearEnd = box.y0 < inch || box.y1 > r.height - inch
+            return nearSide && nearEnd && r.inkFraction(box) > 0.9
+        }
         return found.filter { box in
+            if isRegistrationMark(box) { return false }
             if isInsideWord(box, isSquare: squares.contains(box), in: r) {
                 let reach = max(2, box.height * 3 / 10) + 1
                 let beside = Box(x0: box.x0 - reach, y0: box.y0, x1: box.x1 + reach, y1: box.y1)

@@ -113,6 +113,17 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func solidSquaresInThePageCornersAreRegistrationMarksNotCheckedBoxes() throws {
+        // 14-point solid squares half an inch in from three corners, and a hollow box in a corner's reach.
+        var page = Sketch()
+        page.fill(x: 36, y: 36, width: 14, height: 12)
+        page.fill(x: 36, y: 744, width: 14, height: 12)
+        page.fill(x: 562, y: 744, width: 14, height: 12)
+        page.box(x: 540, y: 40, width: 10, height: 10)
+        let boxes = try page.detect().filter { $0.fieldType == .checkbox }
+        #expect(boxes.count == 1 && boxes.allSatisfy { $0.x > 530 && $0.y < 60 }, "\(boxes.map { ($0.x, $0.y) })")
+    }
+
     @Test func aColumnsCaptionOverEmptyRowsIsNoField() throws {
         // A 40-point header cell with its caption at the top, over two empty 18-point rows of its width; beside
         // it a lone captioned box of the same height, which is a field.
