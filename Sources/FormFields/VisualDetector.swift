@@ -806,6 +806,11 @@ struct VisualDetector {
         for line in rulings {
             let b = line.box
             guard b.width >= r.px(minUnderline), !r.isShaded(b) else { continue }
+            // Printer's marks (crop marks, registration targets) stand in the bleed: a line reaching the page's
+            // side or within 12 points of its top or bottom is not one to write on.
+            if b.x0 <= r.px(2) || b.x1 >= r.width - r.px(2) || b.y0 < r.px(12) || b.y1 > r.height - r.px(12) {
+                continue
+            }
             // A line across most of the page is a separator, unless captions stand on it with room between them,
             // or it is dotted: a line of dots is drawn to write on ("Nom ou dénomination : ........"); rules that
             // part sections are solid or dashed.

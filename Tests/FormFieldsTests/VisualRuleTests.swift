@@ -113,6 +113,18 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func cropMarksInTheBleedAreNoLinesToWriteOn() throws {
+        // Crop marks: 24-point strokes from the page's left and right sides and one 6 points from its top;
+        // and a 100-point line to write on in the page.
+        var page = Sketch()
+        page.hline(x0: 0, x1: 24, y: 30)
+        page.hline(x0: 588, x1: 612, y: 30)
+        page.hline(x0: 280, x1: 330, y: 6)
+        page.hline(x0: 200, x1: 300, y: 300)
+        let regions = try page.detect()
+        #expect(regions.count == 1 && regions.allSatisfy { $0.y > 250 }, "\(regions.map { ($0.x, $0.y) })")
+    }
+
     @Test func solidSquaresInThePageCornersAreRegistrationMarksNotCheckedBoxes() throws {
         // 14-point solid squares half an inch in from three corners, and a hollow box in a corner's reach.
         var page = Sketch()
