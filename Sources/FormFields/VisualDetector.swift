@@ -66,9 +66,12 @@ struct VisualDetector {
 
         var candidates: [VisualCandidate] = []
         // Combs first: rows of equal, touching, small cells. A comb's cells each take a character: a cell holding
-        // a check box is a table's.
+        // a check box, or left blank among such cells, is a table's.
         let (combs, combMembers) = findCombs(
-            cells.filter { cell in !checkboxes.contains { cell.contains($0, slack: r.px(1)) } })
+            cells.filter { cell in
+                !checkboxes.contains { cell.contains($0, slack: r.px(1)) }
+                    && !isBlankChoice(cell, cells: cells, checkboxes: checkboxes)
+            })
         candidates += combs
         var inCells: [VisualCandidate] = []
         var emptyCells = Set<Box>()
@@ -86,8 +89,9 @@ struct VisualDetector {
             }
         }
         candidates += withoutListEntries(inCells, cells: cells, blobs: blobs).filter { field in
-            guard let cell = field.cell, !emptyCells.contains(cell) else { return true }
-            return !isColumnHeader(cell, emptyCells: emptyCells)
+            guard let cell = field.cell else { return true }
+            guard emptyCells.contains(cell) else { return !isColumnHeader(cell, emptyCells: emptyCells) }
+            return !isBlankChoice(cell, cells: cells, checkboxes: checkboxes)
         }
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
@@ -391,6 +395,20 @@ struct VisualDetector {
         return try image.thresholded(below: 128).connectedComponents(eightConnected: true).compactMap { c in
             // Single specks of scan noise are not writing.
             c.width * c.height <= 2 ? nil : Box(x0: c.x, y0: c.y, x1: c.maxX, y1: c.maxY)
+        }
+    }
+
+    /// True when empty `cell` is a slot of a grid of choices: no wider than twice its height (too narrow for an
+    /// entry) and beside a like cell, touching it in the same row, that holds a check box. A choice not offered
+    /// there is left blank; it is no field to write in.
+    private func isBlankChoice(_ cell: Box, cells: [Box], checkboxes: [Box]) -> Bool {
+        let slack = raster.px(2), ruling = raster.px(4)
+        guard cell.width <= 2 * cell.height else { return false }
+        return cells.contains { other in
+            ((0...ruling).contains(other.x0 - cell.x1) || (0...ruling).contains(cell.x0 - other.x1))
+                && abs(other.y0 - cell.y0) <= slack && abs(other.y1 - cell.y1) <= slack
+                && 5 * abs(other.width - cell.width) <= cell.width
+                && checkboxes.contains { other.contains($0, slack: slack) }
         }
     }
 

@@ -152,6 +152,18 @@ struct VisualRuleTests {
         #expect(regions.contains { $0.x > 290 && $0.y < 139 }, "\(regions.map { ($0.x, $0.y, $0.height) })")
     }
 
+    @Test func anEmptySlotInAGridOfChoicesIsNoField() throws {
+        // A row of five 24 x 20-point cells, a check box in each but the third, which is left blank.
+        var page = Sketch()
+        page.box(x: 40, y: 100, width: 120, height: 20)
+        for index in 0..<5 {
+            if index > 0 { page.vline(x: 40 + Double(index) * 24, y0: 100, y1: 120) }
+            if index != 2 { page.box(x: 47.5 + Double(index) * 24, y: 105.5, width: 9, height: 9) }
+        }
+        let regions = try page.detect()
+        #expect(regions.count == 4 && regions.allSatisfy { $0.fieldType == .checkbox }, "\(regions)")
+    }
+
     @Test func aRowOfCellsEachHoldingACheckBoxIsNoComb() throws {
         // A table row of six 24-point cells, a 9-point check box in each (a timetable of choices).
         var page = Sketch()
