@@ -428,8 +428,9 @@ struct VisualDetector {
     }
 
     /// `candidates` without the entries of a printed list laid out as a table: four or more cells of one column,
-    /// each a caption with room after it, whose right-hand neighbours in the same row hold printed text too
-    /// ("Form 1120-PC | 21" in a table of form codes). Such a room is the gap before a printed code, not a field.
+    /// each a caption with room after it, whose right-hand neighbours in the same row hold printed text and no
+    /// room to write ("Form 1120-PC | 21" in a table of form codes). Such a room is the gap before a printed
+    /// code, not a field; a neighbour that is itself a caption with room (`$ ____ | $ ____`) is a field too.
     private func withoutListEntries(_ candidates: [VisualCandidate], cells: [Box], blobs: [Box]) -> [VisualCandidate] {
         let r = raster
         func rightNeighbour(_ cell: Box) -> Box? {
@@ -440,7 +441,7 @@ struct VisualDetector {
         // Candidates that are the room after a caption, in a cell whose neighbour to the right holds print.
         let entries = candidates.filter { candidate in
             guard let cell = candidate.cell, candidate.box.x0 > cell.x0 + r.px(2), let next = rightNeighbour(cell) else { return false }
-            return blobs.contains { next.containsCenter(of: $0) }
+            return blobs.contains { next.containsCenter(of: $0) } && !candidates.contains { $0.cell == next }
         }
         var listed = Set<Box>()
         for entry in entries {

@@ -511,6 +511,20 @@ struct VisualRuleTests {
         #expect(try page.detect().allSatisfy { $0.x > 250 })
     }
 
+    @Test func amountColumnsSideBySideAreBothFields() throws {
+        // Four rows of two 90-point cells, each with a "$" caption and room after it ("$ ____ | $ ____").
+        var page = Sketch()
+        for row in 0...4 { page.hline(x0: 40, x1: 221, y: 100 + Double(row) * 20) }
+        for x in [40.0, 130, 220] { page.vline(x: x, y0: 100, y1: 180) }
+        for row in 0..<4 {
+            page.caption(x: 43, y: 107 + Double(row) * 20, width: 4)
+            page.caption(x: 133, y: 107 + Double(row) * 20, width: 4)
+        }
+        let regions = try page.detect()
+        #expect(regions.filter { $0.x < 130 }.count == 4, "\(regions.map { ($0.x, $0.y) })")
+        #expect(regions.filter { $0.x > 130 }.count == 4, "\(regions.map { ($0.x, $0.y) })")
+    }
+
     @Test func cropMarksAreNotShortLines() throws {
         // An L of two 20-point strokes at a page corner, and a 20-point line on its own.
         var page = Sketch()
