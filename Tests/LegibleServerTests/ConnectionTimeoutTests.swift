@@ -135,4 +135,58 @@ struct ConnectionTimeoutTests {
             }
         }
     }
+    /// On a kept-alive connection, a refused body longer than the server reads away (`Request.discardLimit`)
+    /// ends the connection after the 413, which says `Connection: close`: the client's sending fails instead of
+    /// the server reading a declared 200 MiB (as long as the client cares to send) before its next request.
+    @Test func aRefusedBodyPastTheDiscardLimitEndsAKeptAliveConnection() async throws {
+        let configuration = testConfiguration {
+            $0.apiKeys = ["drain-key-0123456"]
+            $0.maxUploadBytes = 64 * 1024
+            $0.connectionIdleTimeout = 20
+        }
+        let server = try await buildServer(configuration: configuration, engines: .stubs(), logger: quietLogger)
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+            let (sentAll, answer) = try await runOffCooperativePool { () throws -> (Bool, String) in
+                let connection = try RawConnection(port: port)
+                let length = 200 << 20, chunk = [UInt8](repeating: 0x41, count: 1 << 20)
+                connection.send(
+                    "POST /api/v1/documents/init-upload HTTP/1.1\r\nHost: localhost\r\n"
+                        + "X-API-Key: drain-key-0123456\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                        + "Content-Length: \(length)\r\n\r\n")
+                // The answer is read while the body goes out: a reset may drop what was not yet read.
+                let reader = SocketReader(connection.descriptor)
+                var sentAll = true
+                for _ in 0..<(length / chunk.count) where sentAll { sentAll = connection.sendAll(chunk) }
+                return (sentAll, reader.wait())
+            }
+            #expect(!sentAll, "the server read the whole 200 MiB body")
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(120))")
+            #expect(answer.lowercased().contains("connection: close"), "\(answer.prefix(300))")
+        }
+    }
+}
+
+/// Reads a socket on a thread of its own until it closes, for a test that sends and reads at once.
+final class SocketReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var received = [UInt8]()
+
+    init(_ descriptor: Int32) {
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[0..<count])
+            }
+            done.signal()
+        }
+    }
+
+    /// Waits for the connection to close; returns what was read.
+    func wait() -> String {
+        done.wait()
+        return String(decoding: received, as: UTF8.self)
+    }
 }

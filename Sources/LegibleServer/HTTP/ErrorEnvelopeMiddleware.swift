@@ -10,12 +10,17 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            // A refused request's body is read away first when the client asked to close the connection
-            // (`Request.discardRestOfBody`), unless a handler has read it.
-            if request.closesConnection, let context = context as? LegibleRequestContext {
-                await request.discardRestOfBody(context: context)
+            // A refused request's body is read away first (`Request.discardRestOfBody`), unless a handler has
+            // read it; one longer than the server reads away ends the connection: its reading side is shut now,
+            // so the answer is the connection's last.
+            var response = try envelope(for: error, request: request, context: context)
+            guard let legible = context as? LegibleRequestContext else { return response }
+            await request.discardRestOfBody(context: legible)
+            if legible.bodyRead.isAbandoned {
+                response.headers[.connection] = "close"
+                legible.channel.close(mode: .input, promise: nil)
             }
-            return try envelope(for: error, request: request, context: context)
+            return response
         }
     }
 

@@ -13,6 +13,8 @@ public struct LegibleRequestContext: RequestContext {
     public let remoteAddress: String?
     /// Whether the request's body has been read: Hummingbird lets a body be iterated once.
     let bodyRead = BodyReadMark()
+    /// The connection, closed for reading when a refused body is larger than the server will read away.
+    let channel: any Channel
 
     /// JSON with ISO 8601 dates, sorted keys and unescaped slashes.
     public var responseEncoder: JSONEncoder {
@@ -26,6 +28,7 @@ public struct LegibleRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
     }
 }
 
@@ -33,6 +36,7 @@ public struct LegibleRequestContext: RequestContext {
 /// ``Request/discardRestOfBody(context:)``), so that nothing iterates it a second time.
 final class BodyReadMark: Sendable {
     private let read = Mutex(false)
+    private let abandoned = Mutex(false)
 
     /// Marks the body read; returns whether it already was.
     func mark() -> Bool {
@@ -41,4 +45,10 @@ final class BodyReadMark: Sendable {
             return read
         }
     }
+
+    /// Whether reading away a refused body stopped at ``Request/discardLimit`` with more to come.
+    var isAbandoned: Bool { abandoned.withLock { $0 } }
+
+    /// Notes that a refused body was left unread past ``Request/discardLimit``.
+    func abandon() { abandoned.withLock { $0 = true } }
 }

@@ -2,56 +2,55 @@ import Foundation
 import Hummingbird
 
 extension Request {
-    /// Most bytes of a refused body read and thrown away before answering a client that asked to close the
-    /// connection (below).
+    /// Most bytes of a refused body read and thrown away before answering (below); past it the connection is
+    /// closed instead.
     static let discardLimit = 64 << 20
 
-    /// Whether the client asked to close the connection after this request (`Connection: close`).
-    var closesConnection: Bool {
-        headers[.connection].map { $0.lowercased().contains("close") } ?? false
-    }
-
     /// Reads and throws away the body, at most ``discardLimit`` bytes, unless something has read it already;
-    /// errors end it quietly.
+    /// errors end it quietly. A body longer than that is marked abandoned, and the answer closes the connection
+    /// (`ErrorEnvelopeMiddleware`).
     ///
     /// With `Connection: close`, Hummingbird closes the connection after the response without reading the rest
     /// of the body, so a client that sends its whole body before reading (as many do) would wait on a full socket
-    /// until its timeout instead of reading an early 401 or 413. Kept-alive connections are drained by
-    /// Hummingbird itself before the next request.
+    /// until its timeout instead of reading an early 401 or 413. On a kept-alive connection Hummingbird reads
+    /// the rest of the body before the next request, however long it is; reading it here bounds that.
     func discardRestOfBody(context: LegibleRequestContext) async {
         guard !context.bodyRead.mark() else { return }
-        var discarded = 0
+        await discard(from: body.makeAsyncIterator(), already: 0, context: context)
+    }
+
+    /// Reads and throws away what `iterator` still yields, until ``discardLimit`` bytes with `already` counted;
+    /// past that the body is marked abandoned.
+    private func discard(from iterator: RequestBody.AsyncIterator, already: Int, context: LegibleRequestContext) async {
+        var iterator = iterator, discarded = already
         do {
-            for try await buffer in body {
+            while let buffer = try await iterator.next() {
                 discarded += buffer.readableBytes
-                if discarded > Self.discardLimit { return }
+                if discarded > Self.discardLimit {
+                    context.bodyRead.abandon()
+                    return
+                }
             }
         } catch {}
     }
 
     /// Collects the body, refusing more than `limit` bytes (413) — before reading when `Content-Length` says so —
-    /// and holding every chunk against `budget` until the body is complete. A refused body of a client that asked
-    /// to close the connection is read to its end (at most ``discardLimit`` bytes) before the refusal is thrown.
+    /// and holding every chunk against `budget` until the body is complete. A refused body is read to its end (at
+    /// most ``discardLimit`` bytes) before the refusal is thrown.
     /// - Throws: `APIError.payloadTooLarge`; 429 when the server's in-flight upload bytes are used up; 400 when the
     ///   client stops sending mid-body (an aborted upload is the client's doing, not a server error).
     func collectBody(limit: Int, budget: UploadBudget, context: LegibleRequestContext) async throws -> [UInt8] {
         if let length = headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            if closesConnection { await discardRestOfBody(context: context) }
+            await discardRestOfBody(context: context)
             throw APIError.payloadTooLarge(limit: limit)
         }
         guard !context.bodyRead.mark() else { throw APIError.internalError("the request body was read twice") }
         var bytes: [UInt8] = []
         defer { budget.release(bytes.count) }
         var refusal: APIError?
-        var discarded = 0
-        let drains = closesConnection
+        var iterator = body.makeAsyncIterator()
         do {
-            for try await buffer in body {
-                if refusal != nil {
-                    discarded += buffer.readableBytes
-                    if discarded > Self.discardLimit { break }
-                    continue
-                }
+            while let buffer = try await iterator.next() {
                 if bytes.count + buffer.readableBytes > limit {
                     refusal = APIError.payloadTooLarge(limit: limit)
                 } else if !budget.reserve(buffer.readableBytes) {
@@ -59,8 +58,11 @@ extension Request {
                         "the server is receiving \(budget.limit) bytes of uploads at once, its limit; retry shortly")
                 } else {
                     bytes.append(contentsOf: buffer.readableBytesView)
+                    continue
                 }
-                if let refusal, !drains { throw refusal }
+                // The refused rest is read away (or the connection closed past the limit), not kept.
+                await discard(from: iterator, already: buffer.readableBytes, context: context)
+                break
             }
         } catch let error as APIError {
             throw error
