@@ -98,14 +98,7 @@ struct ConnectionTimeoutTests {
     /// of leaving the client blocked on a full socket until the idle timeout (2 minutes here, past the suite's
     /// time limit).
     @Test func refusedBodiesAreReadAwayForClientsThatClose() async throws {
-        let configuration = testConfiguration {
-            $0.apiKeys = ["drain-key-0123456"]
-            $0.maxUploadBytes = 64 * 1024
-            $0.connectionIdleTimeout = 120
-        }
-        let server = try await buildServer(configuration: configuration, engines: .stubs(), logger: quietLogger)
-        try await server.application.test(.live) { client in
-            let port = try #require(client.port)
+        try await withUploadLimitedServer(idleTimeout: 120) { port in
             let body = [UInt8](repeating: 0x41, count: 16 << 20)
             let cases = [
                 ("wrong-key-0123456", "Content-Length: \(body.count)", "401"),
@@ -135,18 +128,12 @@ struct ConnectionTimeoutTests {
             }
         }
     }
+
     /// On a kept-alive connection, a refused body longer than the server reads away (`Request.discardLimit`)
     /// ends the connection after the 413, which says `Connection: close`: the client's sending fails instead of
     /// the server reading a declared 200 MiB (as long as the client cares to send) before its next request.
     @Test func aRefusedBodyPastTheDiscardLimitEndsAKeptAliveConnection() async throws {
-        let configuration = testConfiguration {
-            $0.apiKeys = ["drain-key-0123456"]
-            $0.maxUploadBytes = 64 * 1024
-            $0.connectionIdleTimeout = 20
-        }
-        let server = try await buildServer(configuration: configuration, engines: .stubs(), logger: quietLogger)
-        try await server.application.test(.live) { client in
-            let port = try #require(client.port)
+        try await withUploadLimitedServer(idleTimeout: 20) { port in
             let (sentAll, answer) = try await runOffCooperativePool { () throws -> (Bool, String) in
                 let connection = try RawConnection(port: port)
                 let length = 200 << 20, chunk = [UInt8](repeating: 0x41, count: 1 << 20)
@@ -163,6 +150,21 @@ struct ConnectionTimeoutTests {
             #expect(!sentAll, "the server read the whole 200 MiB body")
             #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(120))")
             #expect(answer.lowercased().contains("connection: close"), "\(answer.prefix(300))")
+        }
+    }
+    /// Runs `body` with the port of a live server that takes the key `drain-key-0123456` and bodies of at most
+    /// 64 KiB, closing connections idle for `idleTimeout` seconds.
+    private func withUploadLimitedServer(
+        idleTimeout: TimeInterval, _ body: @escaping @Sendable (Int) async throws -> Void
+    ) async throws {
+        let configuration = testConfiguration {
+            $0.apiKeys = ["drain-key-0123456"]
+            $0.maxUploadBytes = 64 * 1024
+            $0.connectionIdleTimeout = idleTimeout
+        }
+        let server = try await buildServer(configuration: configuration, engines: .stubs(), logger: quietLogger)
+        try await server.application.test(.live) { client in
+            try await body(try #require(client.port))
         }
     }
 }
