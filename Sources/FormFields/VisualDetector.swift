@@ -291,8 +291,6 @@ struct VisualDetector {
         return [top, bottom, left, right].indices.filter { coverage([top, bottom, left, right][$0]) >= 0.85 }
     }
 
-    /// Rectangles filled with a pale tint and no ruled border: fields whose background was kept (light blue,
-    /// yellow or grey boxes). The tint must fill its bounding box; anti-aliasing, shadows and gradients do not.
     /// Solid rectangles of ink at least 6 points each way, apart from the rulings through and around them:
     /// the grey or black blocks that fill a cell where nothing is to be written (a tax form's shaded columns).
     private func solidBlocks(lineMask: [UInt8]) throws -> [Box] {
@@ -301,6 +299,8 @@ struct VisualDetector {
         return try filledRectangles(of: solid, minWidth: 6, minHeight: 6) { solid[$0] }
     }
 
+    /// Rectangles filled with a pale tint and no ruled border: fields whose background was kept (light blue,
+    /// yellow or grey boxes). The tint must fill its bounding box; anti-aliasing, shadows and gradients do not.
     private func paleFills() throws -> [Box] {
         let r = raster
         let tint = r.gray.map { $0 >= r.threshold && $0 < 246 }
@@ -637,11 +637,6 @@ struct VisualDetector {
                 found.append(box)
             }
         }
-        // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
-        // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
-        // over the check box in front of it: paper between the word box's start and the shape gives that away.
-        // Letters that are not in the text layer (text drawn as paths, or inside annotation appearances) are
-        // letters all the same: ink right beside the shape that no text-layer word accounts for is a word's.
         // A solid square in a corner of the page (within an inch of two edges) is a registration mark printed
         // for scanners to align the page by, not a checked box.
         let inch = r.px(72)
@@ -650,6 +645,11 @@ struct VisualDetector {
             let nearEnd = box.y0 < inch || box.y1 > r.height - inch
             return nearSide && nearEnd && r.inkFraction(box) > 0.9
         }
+        // Glyph-like neighbours close by at the same height mean a letter (an "O" inside a word); on born-digital
+        // pages the text layer says outright where the letters are. Some PDFs give a word a box that reaches back
+        // over the check box in front of it: paper between the word box's start and the shape gives that away.
+        // Letters that are not in the text layer (text drawn as paths, or inside annotation appearances) are
+        // letters all the same: ink right beside the shape that no text-layer word accounts for is a word's.
         return found.filter { box in
             if isRegistrationMark(box) { return false }
             if isInsideWord(box, isSquare: squares.contains(box), in: r) {
