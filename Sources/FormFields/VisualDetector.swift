@@ -67,10 +67,10 @@ struct VisualDetector {
         var candidates: [VisualCandidate] = []
         // Combs first: rows of equal, touching, small cells. A comb's cells each take a character: a cell holding
         // a check box, or left blank among such cells, is a table's.
+        let blankChoices = Set(cells.filter { isBlankChoice($0, cells: cells, checkboxes: checkboxes) })
         let (combs, combMembers) = findCombs(
             cells.filter { cell in
-                !checkboxes.contains { cell.contains($0, slack: r.px(1)) }
-                    && !isBlankChoice(cell, cells: cells, checkboxes: checkboxes)
+                !checkboxes.contains { cell.contains($0, slack: r.px(1)) } && !blankChoices.contains(cell)
             })
         candidates += combs
         var inCells: [VisualCandidate] = []
@@ -91,7 +91,7 @@ struct VisualDetector {
         candidates += withoutListEntries(inCells, cells: cells, blobs: blobs).filter { field in
             guard let cell = field.cell else { return true }
             guard emptyCells.contains(cell) else { return !isColumnHeader(cell, emptyCells: emptyCells) }
-            return !isBlankChoice(cell, cells: cells, checkboxes: checkboxes)
+            return !blankChoices.contains(cell)
         }
         for box in checkboxes where !combMembers.contains(where: { $0.iou(box) > 0.5 }) {
             candidates.append(VisualCandidate(box: box, shape: .checkbox, confidence: 0.85))
