@@ -4,6 +4,10 @@ import LegiblePDF
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `LEGIBLE_TEST_DATABASE_URL`, when set and not empty.
 let sharedTestDatabase = ProcessInfo.processInfo.environment["LEGIBLE_TEST_DATABASE_URL"].flatMap {
     $0.isEmpty ? nil : $0
@@ -57,6 +61,44 @@ struct MultiInstanceTests {
                 let api = index.isMultiple(of: 2) ? second.api() : first.api()
                 #expect(try await api.waitForScan(jobID: jobID).best?.serial == serial)
             }
+        }
+    }
+
+    /// 200 scans submitted across both, eight at a time, with two workers on each: every job is answered with its
+    /// photo's serial, and the runs the two instances count (`legible_jobs_started_total`) add up to 200, so no job
+    /// was lost and none ran twice.
+    @Test func twoHundredScansAcrossBothAreEachRunOnce() async throws {
+        try await Self.withTwoInstances(arguments: ["--workers", "2", "--rate-limit", "10000"]) { first, second in
+            let photos = [
+                (try Fixtures.bytes("examples/label.png"), "C02XK1JCJG5J"),
+                (try Fixtures.bytes("examples/dark-screen.png"), "FVFDG2Y3Q6L4"),
+            ]
+            let servers = [first, second]
+            let answers = try await withThrowingTaskGroup(of: [(String, String?)].self) { group in
+                for lane in 0..<8 {
+                    group.addTask {
+                        var answered: [(String, String?)] = []
+                        for index in stride(from: lane, to: 200, by: 8) {
+                            let (photo, serial) = photos[index % 2]
+                            let jobID = try await servers[index % 2].api().submitScan(image: photo, deviceType: .macbook).jobID
+                            let answer = try await servers[(index + 1) % 2].api().waitForScan(jobID: jobID)
+                            answered.append((serial, answer.best?.serial))
+                        }
+                        return answered
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(answers.count == 200)
+            #expect(answers.filter { $0.0 != $0.1 }.isEmpty)
+            var started = 0
+            for server in servers {
+                let (body, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("metrics"))
+                let line = String(decoding: body, as: UTF8.self).split(separator: "\n")
+                    .first { $0.hasPrefix(#"legible_jobs_started_total{kind="scan"} "#) }
+                started += line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+            }
+            #expect(started == 200)
         }
     }
 

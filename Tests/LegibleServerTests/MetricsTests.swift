@@ -22,6 +22,7 @@ struct MetricsTests {
             #expect(lines.contains(#"legible_scans_total{route="sync",outcome="serial"} 1"#))
             #expect(lines.contains(#"legible_scans_total{route="job",outcome="serial"} 1"#))
             #expect(lines.contains(#"legible_jobs_finished_total{kind="scan",status="completed"} 1"#))
+            #expect(lines.contains(#"legible_jobs_started_total{kind="scan"} 1"#))
             #expect(lines.contains(#"legible_job_queue_wait_seconds_count{kind="scan"} 1"#))
             #expect(lines.contains(#"legible_scan_duration_seconds_count{route="sync"} 1"#))
             #expect(lines.contains("legible_queued_jobs 0.0"))

@@ -122,6 +122,7 @@ final class JobRunner: Service, Sendable {
     /// Runs one job; false when it stopped before finishing and went back to the queue.
     private func execute(_ job: JobRecord, workerID: String) async -> Bool {
         activity.began(worker: workerID, job: job.id, at: Date())
+        processor.metrics.jobStarted(kind: job.kind)
         defer { activity.ended(worker: workerID) }
         do {
             try await processor.run(job)

@@ -33,6 +33,15 @@ final class ServerMetrics: Sendable {
         }
     }
 
+    /// A worker of this instance began running a claimed job of `kind`. Summed over every instance, it counts the
+    /// runs of the shared queue: a job taken over after its lease ran out, or re-run after a restart, counts twice.
+    func jobStarted(kind: JobKind) {
+        registry.makeCounter(
+            descriptor: Self.descriptor("jobs_started", unit: "total", help: "Jobs a worker began running, by kind"),
+            labels: [("kind", kind.rawValue)]
+        ).increment()
+    }
+
     /// A job ended in `status` after running `seconds` and waiting `waited` seconds in the queue.
     func jobFinished(kind: JobKind, status: JobStatus, seconds: Double, waited: Double) {
         registry.makeCounter(
