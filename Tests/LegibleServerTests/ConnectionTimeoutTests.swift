@@ -152,6 +152,7 @@ struct ConnectionTimeoutTests {
             #expect(answer.lowercased().contains("connection: close"), "\(answer.prefix(300))")
         }
     }
+
     /// Runs `body` with the port of a live server that takes the key `drain-key-0123456` and bodies of at most
     /// 64 KiB, closing connections idle for `idleTimeout` seconds.
     private func withUploadLimitedServer(

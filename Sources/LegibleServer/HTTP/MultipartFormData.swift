@@ -38,9 +38,10 @@ package struct MultipartFormData: Sendable {
     static let maxParts = 32
     static let maxHeaderBytes = 8 * 1024
 
-    /// Parses `body` sent with the `Content-Type` header `contentType`.
+    /// Parses `body` sent with the `Content-Type` header `contentType`: bytes in memory, or a spooled upload
+    /// mapped from its file. Each part's body is copied out.
     /// - Throws: `ParseError`.
-    package init(contentType: String?, body: [UInt8]) throws {
+    package init(contentType: String?, body: some ContiguousBytes) throws {
         guard let contentType, let header = HeaderValue(contentType),
             header.value.lowercased() == "multipart/form-data"
         else {
@@ -49,12 +50,12 @@ package struct MultipartFormData: Sendable {
         guard let boundary = header.parameters["boundary"], (1...70).contains(boundary.utf8.count) else {
             throw ParseError.missingBoundary
         }
-        parts = try Self.parse(body: body, boundary: Array("--\(boundary)".utf8))
+        parts = try body.withUnsafeBytes { try Self.parse(body: $0, boundary: Array("--\(boundary)".utf8)) }
     }
 
     private static let crlf: [UInt8] = [13, 10]
 
-    private static func parse(body: [UInt8], boundary: [UInt8]) throws -> [Part] {
+    private static func parse(body: UnsafeRawBufferPointer, boundary: [UInt8]) throws -> [Part] {
         guard var cursor = firstIndex(of: boundary, in: body, from: 0) else {
             throw ParseError.malformed("no opening boundary")
         }
@@ -76,7 +77,7 @@ package struct MultipartFormData: Sendable {
         }
     }
 
-    private static func parsePart(_ bytes: ArraySlice<UInt8>) throws -> Part {
+    private static func parsePart(_ bytes: Slice<UnsafeRawBufferPointer>) throws -> Part {
         let headerEnd: Int
         if let end = firstIndex(of: crlf + crlf, in: bytes, from: bytes.startIndex) {
             headerEnd = end
@@ -111,7 +112,7 @@ package struct MultipartFormData: Sendable {
         }
         return Part(
             name: name, fileName: disposition.parameters["filename"], contentType: contentType,
-            body: Data(bytes[(headerEnd + 4)...]))
+            body: Data(UnsafeRawBufferPointer(rebasing: bytes[(headerEnd + 4)...])))
     }
 
     /// First index of `needle` in `haystack` at or after `start`.

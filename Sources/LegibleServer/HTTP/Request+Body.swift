@@ -34,30 +34,60 @@ extension Request {
         } catch {}
     }
 
-    /// Collects the body, refusing more than `limit` bytes (413) — before reading when `Content-Length` says so —
-    /// and holding every chunk against `budget` until the body is complete. A refused body is read to its end (at
-    /// most ``discardLimit`` bytes) before the refusal is thrown.
+    /// Collects the body in memory, refusing more than `limit` bytes (413) — before reading when `Content-Length`
+    /// says so — and holding every chunk against `budget` until the body is complete. A refused body is read to
+    /// its end (at most ``discardLimit`` bytes) before the refusal is thrown.
     /// - Throws: `APIError.payloadTooLarge`; 429 when the server's in-flight upload bytes are used up; 400 when the
     ///   client stops sending mid-body (an aborted upload is the client's doing, not a server error).
     func collectBody(limit: Int, budget: UploadBudget, context: LegibleRequestContext) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try await receiveBody(limit: limit, budget: budget, context: context) { buffer in
+            bytes.append(contentsOf: buffer.readableBytesView)
+        }
+        return bytes
+    }
+
+    /// Receives the body into a file (``UploadSpool``) instead of memory, with the limits and errors of
+    /// ``collectBody(limit:budget:context:)``, and returns it mapped from that file.
+    /// - Throws: as `collectBody`; 503 when the spool file cannot be made or written (a full disk).
+    func spoolBody(limit: Int, budget: UploadBudget, context: LegibleRequestContext) async throws -> Data {
+        do {
+            let spool = try UploadSpool()
+            try await receiveBody(limit: limit, budget: budget, context: context) { buffer in
+                try buffer.withUnsafeReadableBytes { try spool.append($0) }
+            }
+            return try spool.contents()
+        } catch let failure as UploadSpool.Failure {
+            await discardRestOfBody(context: context)
+            throw APIError.unavailable("the server cannot take uploads now: \(failure)")
+        }
+    }
+
+    /// Hands each chunk of the body to `take`, refusing more than `limit` bytes in all and holding every chunk
+    /// against `budget` until the body is complete; see ``collectBody(limit:budget:context:)``. An error `take`
+    /// throws stops the reading and is thrown on.
+    private func receiveBody(
+        limit: Int, budget: UploadBudget, context: LegibleRequestContext, take: (ByteBuffer) throws -> Void
+    ) async throws {
         if let length = headers[.contentLength].flatMap({ Int($0) }), length > limit {
             await discardRestOfBody(context: context)
             throw APIError.payloadTooLarge(limit: limit)
         }
         guard !context.bodyRead.mark() else { throw APIError.internalError("the request body was read twice") }
-        var bytes: [UInt8] = []
-        defer { budget.release(bytes.count) }
+        var received = 0
+        defer { budget.release(received) }
         var refusal: APIError?
         var iterator = body.makeAsyncIterator()
         do {
             while let buffer = try await iterator.next() {
-                if bytes.count + buffer.readableBytes > limit {
+                if received + buffer.readableBytes > limit {
                     refusal = APIError.payloadTooLarge(limit: limit)
                 } else if !budget.reserve(buffer.readableBytes) {
                     refusal = APIError.busy(
                         "the server is receiving \(budget.limit) bytes of uploads at once, its limit; retry shortly")
                 } else {
-                    bytes.append(contentsOf: buffer.readableBytesView)
+                    received += buffer.readableBytes
+                    try take(buffer)
                     continue
                 }
                 // The refused rest is read away (or the connection closed past the limit), not kept.
@@ -66,18 +96,21 @@ extension Request {
             }
         } catch let error as APIError {
             throw error
+        } catch let failure as UploadSpool.Failure {
+            throw failure
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             if let refusal { throw refusal }
-            throw APIError.validation("the request body ended early after \(bytes.count) bytes: \(error)")
+            throw APIError.validation("the request body ended early after \(received) bytes: \(error)")
         }
         if let refusal { throw refusal }
-        return bytes
     }
 
-    /// Parses a `multipart/form-data` body of at most `limit` bytes.
-    /// - Throws: 415 when the body is not multipart, 400 when it is malformed, 413 when too large.
+    /// Parses a `multipart/form-data` body of at most `limit` bytes, received into a spool file
+    /// (``spoolBody(limit:budget:context:)``).
+    /// - Throws: 415 when the body is not multipart, 400 when it is malformed, 413 when too large, 429 when the
+    ///   in-flight upload bytes are used up, 503 when the upload cannot be spooled.
     func multipartForm(limit: Int, budget: UploadBudget, context: LegibleRequestContext) async throws
         -> MultipartFormData
     {
@@ -86,7 +119,7 @@ extension Request {
             throw APIError.unsupportedMediaType(
                 "expected multipart/form-data, got \(contentType ?? "no Content-Type")")
         }
-        let bytes = try await collectBody(limit: limit, budget: budget, context: context)
+        let bytes = try await spoolBody(limit: limit, budget: budget, context: context)
         do {
             return try MultipartFormData(contentType: contentType, body: bytes)
         } catch let error as MultipartFormData.ParseError {
