@@ -1,8 +1,15 @@
 import Foundation
 
 /// Wakes idle workers when a job is queued; a worker also wakes after a timeout to look at the queue anyway.
+///
+/// Every waiter is resumed exactly once: by a notification, by closing, or by its cancellation (the timeout
+/// cancels it). Waiters are keyed by a counter of this actor, not by `UUID()`: on Linux, Foundation reads its
+/// randomness through a file descriptor, and in a process out of descriptors every `UUID()` comes out the same
+/// (all zero bits but the version's). Two waiters sharing a key would drop one continuation unresumed, its worker
+/// waiting for good.
 actor WakeSignal {
-    private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
     private var permits = 0
     private var closed = false
 
@@ -26,14 +33,19 @@ actor WakeSignal {
     /// Returns when notified, closed, cancelled, or after `timeout` seconds.
     nonisolated func wait(timeout: TimeInterval) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitForSignal(id: UUID()) }
+            group.addTask { await self.waitForSignal() }
             group.addTask { try? await Task.sleep(for: .seconds(timeout)) }
             await group.next()
             group.cancelAll()
         }
     }
 
-    private func waitForSignal(id: UUID) async {
+    /// Workers waiting now.
+    var waiting: Int { waiters.count }
+
+    private func waitForSignal() async {
+        let id = nextWaiter
+        nextWaiter += 1
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 if closed || Task.isCancelled {
@@ -50,7 +62,7 @@ actor WakeSignal {
         }
     }
 
-    private func cancelWaiter(_ id: UUID) {
+    private func cancelWaiter(_ id: Int) {
         waiters.removeValue(forKey: id)?.resume()
     }
 }
