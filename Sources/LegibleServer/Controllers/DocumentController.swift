@@ -62,7 +62,7 @@ struct DocumentController {
         let now = Date()
         let digest = SHA256.hash(data: file.body).map { String(format: "%02x", $0) }.joined()
         let document = DocumentRecord(
-            id: UUID().uuidString.lowercased(), owner: context.owner,
+            id: UUID.systemRandom().uuidString.lowercased(), owner: context.owner,
             fileName: Self.cleanFileName(file.fileName, format: format), mimeType: format.mimeType, status: .imported,
             pageCount: pageCount, sha256: digest, byteCount: file.body.count, layout: nil, error: nil, createdAt: now,
             updatedAt: now, expiresAt: now.addingTimeInterval(state.configuration.documentLifetime))

@@ -28,7 +28,7 @@ final class JobRunner: Service, Sendable {
     init(
         queue: any JobQueue, processor: JobProcessor, workerCount: Int, pollInterval: TimeInterval,
         gracePeriod: TimeInterval, signal: WakeSignal, events: JobEvents, logger: Logger,
-        activity: WorkerActivity = WorkerActivity(), maxRunningPerOwner: Int = .max, instanceID: String = UUID().uuidString.lowercased().prefix(8).description
+        activity: WorkerActivity = WorkerActivity(), maxRunningPerOwner: Int = .max, instanceID: String = UUID.systemRandom().uuidString.lowercased().prefix(8).description
     ) {
         self.queue = queue
         self.processor = processor

@@ -37,7 +37,7 @@ struct FileStore: Sendable {
     func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)")
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID.systemRandom().uuidString)\(Self.temporarySuffix)")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileStoreError(step: "create", path: temporary.path, errno: errno) }
         var closed = false

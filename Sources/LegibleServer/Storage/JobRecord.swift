@@ -34,7 +34,7 @@ struct JobRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableReco
 
     /// A new pending job.
     static func pending(
-        id: String = UUID().uuidString.lowercased(), kind: JobKind, owner: String, documentId: String? = nil,
+        id: String = UUID.systemRandom().uuidString.lowercased(), kind: JobKind, owner: String, documentId: String? = nil,
         deviceType: String? = nil, preset: String? = nil, now: Date, lifetime: TimeInterval
     ) -> JobRecord {
         JobRecord(
