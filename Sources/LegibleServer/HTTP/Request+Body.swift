@@ -65,7 +65,7 @@ extension Request {
 
     /// Hands each chunk of the body to `take`, refusing more than `limit` bytes in all and holding every chunk
     /// against `budget` until the body is complete; see ``collectBody(limit:budget:context:)``. An error `take`
-    /// throws stops the reading and is thrown on.
+    /// throws is thrown on once the rest of the body is read away, as a refusal's is.
     private func receiveBody(
         limit: Int, budget: UploadBudget, context: LegibleRequestContext, take: (ByteBuffer) throws -> Void
     ) async throws {
@@ -76,7 +76,7 @@ extension Request {
         guard !context.bodyRead.mark() else { throw APIError.internalError("the request body was read twice") }
         var received = 0
         defer { budget.release(received) }
-        var refusal: APIError?
+        var refusal: (any Error)?
         var iterator = body.makeAsyncIterator()
         do {
             while let buffer = try await iterator.next() {
@@ -87,8 +87,12 @@ extension Request {
                         "the server is receiving \(budget.limit) bytes of uploads at once, its limit; retry shortly")
                 } else {
                     received += buffer.readableBytes
-                    try take(buffer)
-                    continue
+                    do {
+                        try take(buffer)
+                        continue
+                    } catch {
+                        refusal = error
+                    }
                 }
                 // The refused rest is read away (or the connection closed past the limit), not kept.
                 await discard(from: iterator, already: buffer.readableBytes, context: context)
@@ -96,8 +100,6 @@ extension Request {
             }
         } catch let error as APIError {
             throw error
-        } catch let failure as UploadSpool.Failure {
-            throw failure
         } catch is CancellationError {
             throw CancellationError()
         } catch {
