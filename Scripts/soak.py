@@ -3,7 +3,11 @@
 traffic for MINUTES, sampling the server's resident memory, open descriptors, threads, engine workers and data
 folder every 10 s. Standard library only. Run through Scripts/soak.sh, which builds the server first.
 
-Exit status 1 when the server dies, answers a 5xx other than an intended 503, or a request fails to connect.
+At the end, every scan job and document the loops kept (did not delete) is looked up again: each must be there,
+or gone only once its time to live has passed (nothing stored is lost).
+
+Exit status 1 when the server dies, answers a 5xx other than an intended 503, a request fails to connect, or a
+kept job or document is gone before its time to live.
 """
 import collections
 import http.client
@@ -22,6 +26,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEY = "soak-key-0123456789"
 PORT = int(os.environ.get("SOAK_PORT", "18191"))
 FORMS = os.path.join(ROOT, "..", "shared", "forms", "interactive")
+SCAN_TTL, DOCUMENT_TTL = 120, 300
+# Jobs and documents the loops kept: (path to look up, time to live in seconds, when it was created).
+KEPT = []
+KEPT_LOCK = threading.Lock()
+
+
+def keep(path, ttl, created):
+    with KEPT_LOCK:
+        KEPT.append((path, ttl, created))
 
 
 def read(path):
@@ -128,6 +141,7 @@ def valid_async_scan(client, photos):
     if status != 202 or not answer:
         return
     job = answer["job_id"]
+    created = time.time()
     if random.random() < 0.2:
         client.request("POST", f"/result/{job}/cancel")
     for _ in range(100):
@@ -137,6 +151,8 @@ def valid_async_scan(client, photos):
         time.sleep(0.2)
     if random.random() < 0.5:
         client.request("DELETE", f"/result/{job}")
+    else:
+        keep(f"/result/{job}", SCAN_TTL, created)
 
 
 def document_flow(client, form, hostile=False):
@@ -145,6 +161,7 @@ def document_flow(client, form, hostile=False):
     if status != 201 or not answer:
         return
     document = answer["documentId"]
+    created = time.time()
     client.request("POST", f"/api/v1/documents/{document}/process")
     detail = None
     for _ in range(300):
@@ -170,6 +187,8 @@ def document_flow(client, form, hostile=False):
         client.request("GET", path, key=None, expect_json=False)
     if random.random() < 0.5:
         client.request("DELETE", f"/api/v1/documents/{document}")
+    else:
+        keep(f"/api/v1/documents/{document}", DOCUMENT_TTL, created)
 
 
 def hostile(client, photos, bombs):
@@ -249,7 +268,7 @@ def main():
     server = subprocess.Popen(
         [binary, "--port", str(PORT), "--data-dir", data_dir, "--api-key", KEY, "--rate-limit", "100000",
          "--auth-failure-limit", "100000", "--max-upload", str(4 << 20), "--job-deadline", "10",
-         "--scan-ttl", "120", "--document-ttl", "300", "--log-level", "error"])
+         "--scan-ttl", str(SCAN_TTL), "--document-ttl", str(DOCUMENT_TTL), "--log-level", "error"])
     try:
         for _ in range(200):
             try:
@@ -292,6 +311,22 @@ def main():
         for thread in threads:
             thread.join(timeout=200)
         died = server.poll() is not None
+        if not died:
+            kept = collections.Counter()
+            client = Client(collections.Counter())
+            with KEPT_LOCK:
+                entries = list(KEPT)
+            for path, ttl, created in entries:
+                status, _ = client.request("GET", path)
+                # Created is taken when the answer arrived, so "before its time" allows a second of slack.
+                if status == 200:
+                    kept["present"] += 1
+                elif status == 404 and time.time() - created >= ttl - 1:
+                    kept["expired by their time to live"] += 1
+                else:
+                    kept["gone early"] += 1
+                    stats.setdefault("_errors", []).append(f"GET {path}: {status} {time.time() - created:.0f} s after it was made")
+            print("kept jobs and documents:", dict(kept))
         print("answers:", dict(sorted((k, v) for k, v in stats.items() if not k.startswith("_"))))
         errors = stats.get("_errors", [])
         for line in errors[:20]:
