@@ -164,12 +164,13 @@ extension FormFiller {
         return FillResult(data: data, warnings: warnings, filledCount: filled)
     }
 
-    /// Refuses text values for a form without default resources (`/DR`).
+    /// Refuses text values for a form without default resources (`/DR`), or whose `/DR` is damaged.
     ///
     /// Poppler 22.12 dereferences a null pointer when it sets text on such a form: it looks the field's `/DA`
     /// font up in the AcroForm's `/DR`, which is missing (pdf-lib's `with_comments.pdf`) or, in a damaged file
     /// whose cross-references Poppler rebuilds, is another object than the file seems to say (a fuzzed form
-    /// whose `/AcroForm` number was defined again as a page). Newer Poppler creates the dictionary instead.
+    /// whose `/AcroForm` number was defined again as a page, or whose `/DR` holds a word that is no PDF object, a
+    /// damaged dictionary Poppler's lenient parser reads its own way). Newer Poppler creates the dictionary instead.
     /// Check boxes and radio buttons do not reach that code.
     static func checkDefaultResources(
         document: PDFDocument, fields: [FillField], values: [Int: String]
@@ -180,7 +181,7 @@ extension FormFiller {
         }
         guard setsText, !document.hasDefaultResourcesDictionary() else { return }
         throw FillError.interactiveUnsupported(
-            reason: "its AcroForm has no default resources (/DR) for the fonts its fields name, and Poppler 22.12 "
+            reason: "its AcroForm has no readable default resources (/DR) for the fonts its fields name, and Poppler 22.12 "
                 + "crashes drawing text without them")
     }
 

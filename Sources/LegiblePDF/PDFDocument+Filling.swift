@@ -148,33 +148,34 @@ extension PDFDocument {
     /// Whether the document's AcroForm, as a reader that rebuilds a damaged file's cross-references sees it, has
     /// default resources (`/DR`) with a font dictionary: the catalog named by the last `/Root`, its `/AcroForm`,
     /// that dictionary's `/DR` and the `/Font` in it, each object being its last definition in the file (how
-    /// Poppler reconstructs, and how incremental updates order them). False when any step is missing or is not a
-    /// dictionary.
+    /// Poppler reconstructs, and how incremental updates order them). Each step must parse, by the strict object
+    /// parser, as a dictionary: a lenient reader recovers from a damaged one in ways of its own (a stray word
+    /// inside `/DR` can end it early, its `/Font` then read as a key of the AcroForm), so a dictionary that only
+    /// parses leniently is not taken as there. False when any step is missing, damaged or not a dictionary.
     package func hasDefaultResourcesDictionary() -> Bool {
         let bytes = [UInt8](data)
         let objects = RawPDFScanner(data: data).objects(bytes)
         let key = Array("/Root".utf8)
         guard let rootAt = ByteSearch.lastIndex(of: key, in: bytes) else { return false }
         let afterRoot = String(decoding: bytes[(rootAt + key.count)...], as: UTF8.self)
-        guard case .reference(let root)? = Self.rawValue(after: afterRoot.startIndex, in: afterRoot),
-            let catalog = objects[root]?.text
-        else { return false }
-        func dictionary(named key: String, in text: String) -> String? {
-            guard let range = text.range(of: "/" + key) else { return nil }
-            switch Self.rawValue(after: range.upperBound, in: text) {
-            case .dictionary(let start)?: return String(text[start...])
-            case .reference(let number)?:
-                guard let object = objects[number]?.text,
-                    object.drop(while: { $0.isWhitespace }).hasPrefix("<<")
-                else { return nil }
-                return object
-            case nil: return nil
+        guard case .reference(let root)? = Self.rawValue(after: afterRoot.startIndex, in: afterRoot) else {
+            return false
+        }
+        func dictionary(_ object: PDFObject?) -> PDFDictionary? {
+            switch object {
+            case .dictionary(let dictionary)?: return dictionary
+            case .reference(let reference)?:
+                guard let text = objects[reference.number]?.text else { return nil }
+                var parser = PDFObjectParser(bytes: Array(text.utf8))
+                return (try? parser.readObject())?.dictionary
+            default: return nil
             }
         }
-        guard let acroForm = dictionary(named: "AcroForm", in: catalog),
-            let resources = dictionary(named: "DR", in: acroForm)
+        guard let catalog = dictionary(.reference(PDFReference(number: root, generation: 0))),
+            let acroForm = dictionary(catalog["AcroForm"]),
+            let resources = dictionary(acroForm["DR"])
         else { return false }
-        return dictionary(named: "Font", in: resources) != nil
+        return dictionary(resources["Font"]) != nil
     }
 
     /// What follows a key in raw object text: an inline dictionary (where it starts) or an indirect reference.
