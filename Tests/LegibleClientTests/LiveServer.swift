@@ -49,9 +49,12 @@ final class LiveServer: Sendable {
     /// Starts the server with `arguments` added to the defaults and `environment` added to this process's, and
     /// waits until `/health` answers. Instances sharing a database are given the same `dataDirectory`, `apiKey`
     /// and `signingKey`; by default each server has its own.
+    ///
+    /// With `maxOpenFiles`, the server runs under that limit of open file descriptors (`ulimit -n`, through
+    /// `/bin/sh`, which then becomes the server).
     init(
         arguments: [String] = [], environment extra: [String: String] = [:], dataDirectory: URL? = nil,
-        apiKey: String? = nil, signingKey: String? = nil
+        apiKey: String? = nil, signingKey: String? = nil, maxOpenFiles: Int? = nil
     ) async throws {
         let executable = Self.executable
         try #require(
@@ -65,12 +68,18 @@ final class LiveServer: Sendable {
         self.apiKey = apiKey ?? "client-test-key-\(UUID().uuidString.prefix(8))"
         self.signingKey = signingKey ?? "client-test-signing-key-\(UUID().uuidString)"
         process = Process()
-        process.executableURL = executable
-        process.arguments =
+        let serverArguments =
             [
                 "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", self.dataDirectory.path, "--api-key", self.apiKey,
                 "--engine-workers", "1", "--log-level", "warning",
             ] + arguments
+        if let maxOpenFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(maxOpenFiles) && exec \"$0\" \"$@\"", executable.path] + serverArguments
+        } else {
+            process.executableURL = executable
+            process.arguments = serverArguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["LEGIBLE_SIGNING_KEY"] = self.signingKey
         environment.merge(extra) { $1 }
