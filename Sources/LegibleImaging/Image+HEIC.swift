@@ -39,10 +39,13 @@ extension Image {
         if ImageHeader.pixelCount(width: width, height: height) > options.maxPixels {
             throw ImagingError.tooManyPixels(width: width, height: height, limit: options.maxPixels)
         }
-        // The longer side as declared before and after rotation and cropping; libheif refuses sides at or past it.
+        // The longer side as declared before and after rotation and cropping, plus what HEVC may code beyond it:
+        // pictures are coded in whole coding tree blocks (up to 64 x 64) and cropped to the declared size, so a
+        // coded side may pass the declared one by up to 63 pixels (1341 is coded as 1344; libheif 1.15.1-1+deb12u3
+        // checks coded sizes too). libheif refuses sides at or past the limit.
         let ispeSides = [heif_image_handle_get_ispe_width(handle), heif_image_handle_get_ispe_height(handle)]
         let longest = max(width, height, Int(ispeSides.max() ?? 0))
-        heif_context_set_maximum_image_size_limit(context, Int32(min(longest + 1, Int(Int32.max))))
+        heif_context_set_maximum_image_size_limit(context, Int32(min(longest + 64, Int(Int32.max))))
         var decoded: OpaquePointer?
         try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil))
         guard let decoded else { throw ImagingError.damaged(format: .heic, reason: "no image was decoded") }
