@@ -149,9 +149,9 @@ extension PDFDocument {
     /// default resources (`/DR`) with a font dictionary: the catalog named by the last `/Root`, its `/AcroForm`,
     /// that dictionary's `/DR` and the `/Font` in it, each object being its last definition in the file (how
     /// Poppler reconstructs, and how incremental updates order them). Each step must parse, by the strict object
-    /// parser, as a dictionary: a lenient reader recovers from a damaged one in ways of its own (a stray word
-    /// inside `/DR` can end it early, its `/Font` then read as a key of the AcroForm), so a dictionary that only
-    /// parses leniently is not taken as there. False when any step is missing, damaged or not a dictionary.
+    /// parser, as a dictionary: a lenient reader recovers from a damaged one (a stray word inside `/DR`, a key
+    /// where a value belongs, an unterminated `/Font`) in ways of its own, so a dictionary that only parses
+    /// leniently is not taken as there. False when any step is missing, damaged or not a dictionary.
     package func hasDefaultResourcesDictionary() -> Bool {
         let bytes = [UInt8](data)
         let objects = RawPDFScanner(data: data).objects(bytes)
