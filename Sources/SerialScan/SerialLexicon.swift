@@ -169,6 +169,29 @@ enum SerialLexicon {
         return current.isEmpty || (current.last == "A" && current.dropLast().allSatisfy(\.isNumber))
     }
 
+    /// True for a specification printed beside serials on About screens and labels, which fits the shapes of
+    /// several ID formats: a memory technology (`DDR4`, `LPDDR4X`, `GDDR6`, `DDR3L`: JEDEC's names, an optional
+    /// LP or G, DDR, a generation digit and an optional letter), or a quantity glued to its unit (`3733MHZ`,
+    /// `16GB`, `5000MAH`, `2.4GHZ` read without its point). No maker's serial is a unit after digits.
+    static func isSpecification(_ token: String) -> Bool {
+        let characters = Array(token)
+        if let ddr = token.range(of: "DDR") {
+            let before = token[..<ddr.lowerBound], after = Array(token[ddr.upperBound...])
+            if ["", "LP", "G"].contains(before), let generation = after.first, generation.isNumber,
+                after.count == 1 || (after.count == 2 && after[1].isLetter)
+            {
+                return true
+            }
+        }
+        guard let unitStart = characters.firstIndex(where: { !$0.isNumber }), unitStart > 0 else { return false }
+        return units.contains(String(characters[unitStart...]))
+    }
+
+    /// Units printed glued to a number on labels and About screens.
+    private static let units: Set<String> = [
+        "HZ", "KHZ", "MHZ", "GHZ", "KB", "MB", "GB", "TB", "MAH", "WH", "MTS", "GTS", "NM", "MM", "CM",
+    ]
+
     /// True for a revision label ("Rev.", "REV", "Revision"). Labels print a revision after part and
     /// board numbers ("P/N: 02565V0A Rev. C"), never after a serial, so an ID followed by one is a part
     /// number even when the photo's edge cut its "P/N" off.

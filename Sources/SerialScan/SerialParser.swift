@@ -157,9 +157,11 @@ enum SerialParser {
                     || SerialLexicon.isDistractorLabel(first.previousInWord)
                     || runs[start...end].contains { $0.hyphenated }
                     || SerialLexicon.isMisreadPartNumber(token) || SerialLexicon.isRevisionLabel(nextKey)
-                // A product name or a power rating is no serial even under a caption (a label may print the
-                // rating right after the serial), like a regulatory ID below.
-                let productName = SerialLexicon.isMisreadProductName(token) || SerialLexicon.isPowerRating(token)
+                // A product name, a power rating or a specification is no serial even under a caption (a label
+                // may print the rating right after the serial), like a regulatory ID below.
+                let productName =
+                    SerialLexicon.isMisreadProductName(token) || SerialLexicon.isPowerRating(token)
+                    || SerialLexicon.isSpecification(token)
                 for reading in fits(joined, announced: caption > 0) {
                     var evidence = reading
                     evidence.pieces = end - start + 1

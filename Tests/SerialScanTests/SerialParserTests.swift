@@ -321,6 +321,19 @@ struct SerialParserTests {
         #expect(serials(lines).first == "8BX4YPH")
     }
 
+    @Test func memoryTechnologiesAndQuantitiesWithUnitsAreSpecifications() {
+        for token in ["DDR4", "LPDDR4X", "GDDR6", "DDR3L", "3733MHZ", "16GB", "5000MAH", "24GHZ"] {
+            #expect(SerialLexicon.isSpecification(token), "\(token)")
+        }
+        for serial in ["C02XK1JCJG5J", "DDR", "4DDR4", "XDDR4", "LPDDR4XY", "GB3733", "8BX4YPH", "16GB7"] {
+            #expect(!SerialLexicon.isSpecification(serial), "\(serial)")
+        }
+        // An About screen's memory line: no reading of it is a serial, the caption of the next line wins.
+        let lines = [Lines.line("Memory 8 GB 3733 MHz LPDDR4X", y: 0), Lines.line("Serial number SK5521ZQVR", y: 40)]
+        #expect(SerialParser.evidence(in: [lines[0]]).filter { $0.serial == "LPDDR4X" }.allSatisfy { $0.distractor })
+        #expect(serials(lines).first == "SK5521ZQVR")
+    }
+
     @Test func powerRatingsAndGluedBarcodeLabelsAreDistractors() {
         for token in ["19VDC15A", "5VDC2A", "12VDC", "240VAC"] { #expect(SerialLexicon.isPowerRating(token), "\(token)") }
         for serial in ["C02XK1JCJG5J", "1N563GIROJ11", "VDC15A", "19VX15A"] {
