@@ -27,6 +27,15 @@ public struct CalibrationRun {
         return (ranker, try evaluate(ranker))
     }
 
+    /// `ranker` with its ``SerialRanker/rivalPenalty`` fitted to the top answers of these folders
+    /// (``ConfidenceCalibration/rivalPenalty(_:toFit:)``), and a report of its calibration on the same photos.
+    package func fitRivalPenalty(_ ranker: SerialRanker) throws -> (ranker: SerialRanker, report: String) {
+        let top = try directories.flatMap { try collect(ranker: ranker, directory: $0).top }
+        var fitted = ranker
+        fitted.rivalPenalty = ConfidenceCalibration.rivalPenalty(ranker, toFit: top)
+        return (fitted, try evaluate(fitted))
+    }
+
     /// `ranker` rescaled (``ConfidenceCalibration/rescaled(_:toFit:)``) to fit the top answers on these
     /// folders, and a report of its calibration on the same photos.
     package func rescale(_ ranker: SerialRanker) throws -> (ranker: SerialRanker, report: String) {

@@ -50,7 +50,8 @@ package enum ConfidenceCalibration {
         // The committed map of unhinted confidences is kept; after a full refit it wants refitting too
         // (`ocrbench calibrate --rescale-only --without-hints`).
         return SerialRanker(
-            weights: Array(theta[0..<width]), bias: theta[width], unhinted: SerialRanker.standard.unhinted)
+            weights: Array(theta[0..<width]), bias: theta[width], unhinted: SerialRanker.standard.unhinted,
+            rivalPenalty: SerialRanker.standard.rivalPenalty)
     }
 
     /// `ranker` with its log-odds scaled and shifted (Platt scaling) to fit `samples`. Any two candidates keep
@@ -62,7 +63,38 @@ package enum ConfidenceCalibration {
         guard let scale = platt.weights.first, scale > 0 else { return ranker }
         return SerialRanker(
             weights: ranker.weights.map { $0 * scale }, bias: ranker.bias * scale + platt.bias,
-            unhinted: ranker.unhinted)
+            unhinted: ranker.unhinted, rivalPenalty: ranker.rivalPenalty)
+    }
+
+    /// The weight of the ``SerialRanker/rivalPenalty`` feature fitted to `samples` (top answers, each with its
+    /// features): a logistic fit of the weight and an intercept, with `ranker`'s log-odds of each answer as a
+    /// fixed offset. The intercept takes up how sure the model runs on these photos as a whole, which is the
+    /// job of the maps fitted after it; only the weight is kept.
+    package static func rivalPenalty(_ ranker: SerialRanker, toFit samples: [Sample]) -> Double {
+        guard let index = SerialRanker.featureNames.firstIndex(of: "rival") else { return 0 }
+        var theta = [0.0, 0.0]  // weight, intercept
+        for _ in 0..<50 {
+            var gradient = [0.0, 0.0]
+            var hessian = [[0.0, 0.0], [0.0, 0.0]]
+            for sample in samples where index < sample.features.count {
+                let x = [sample.features[index], 1]
+                let z = ranker.logit(sample.features) + theta[0] * x[0] + theta[1]
+                let p = 1 / (1 + exp(-z))
+                let residual = p - (sample.correct ? 1 : 0)
+                let weight = max(p * (1 - p), 1e-6)
+                for i in 0..<2 {
+                    gradient[i] += residual * x[i]
+                    for j in 0..<2 { hessian[i][j] += weight * x[i] * x[j] }
+                }
+            }
+            gradient[0] += 0.5 * theta[0]
+            hessian[0][0] += 0.5
+            guard let step = solve(hessian, gradient) else { break }
+            theta[0] -= step[0]
+            theta[1] -= step[1]
+            if max(abs(step[0]), abs(step[1])) < 1e-7 { break }
+        }
+        return theta[0]
     }
 
     /// Solves `a x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
@@ -97,6 +129,7 @@ package enum ConfidenceCalibration {
         let unhinted = String(
             format: "LogitScale(scale: %.3f, offset: %.3f)", ranker.unhinted.scale, ranker.unhinted.offset)
         let bias = String(format: "%.3f", ranker.bias)
-        return "SerialRanker(weights: [\(weights)], bias: \(bias), unhinted: \(unhinted))"
+        let rival = String(format: "%.3f", ranker.rivalPenalty)
+        return "SerialRanker(weights: [\(weights)], bias: \(bias), unhinted: \(unhinted), rivalPenalty: \(rival))"
     }
 }

@@ -29,6 +29,10 @@ struct SerialEvidence: Sendable, Hashable {
     var isLookAlikeTwin = false
     /// Of ``repairs``, the O read where the format wants 0 and the I where it wants 1.
     var letterRepairs = 0
+    /// The reader's score (0...1) for its strongest rival reading at any one position: a character other than
+    /// the chosen one, offered by the reader there (or read there), that the format also allows there
+    /// (``SerialParser/rival(of:symbols:format:)``). 0 when the reader offered none.
+    var rival = 0.0
 }
 
 /// A recognised character with the readings Tesseract offered for it.
@@ -309,7 +313,32 @@ enum SerialParser {
             meanScore: scores.reduce(0, +) / Double(scores.count), minScore: scores.min() ?? 0,
             repairs: repairs, trimmed: 0, caption: 0, distractor: false, pieces: 1)
         evidence.letterRepairs = letterRepairs
+        evidence.rival = rival(of: chosen, symbols: symbols, format: format)
         return evidence
+    }
+
+    /// The reader's score for the strongest grammatical rival of `chosen`: over all positions, the best score
+    /// of a character other than the chosen one that the reader offered (as its reading or as an alternative)
+    /// and that `format` allows at that position.
+    ///
+    /// Grammar settles a look-alike only where the format forbids one of the pair (Apple's serials have no O);
+    /// where it allows both (S and 5, D and 0, A and 4 in most places of most formats), the reader alone
+    /// decides, and a rival it scored close to its choice is a coin the reader tossed. Character scores alone
+    /// do not show that: the chosen character can score 0.98 with its rival at 0.5, in faces where the pair
+    /// differs by a few pixels.
+    static func rival(of chosen: [Character], symbols: [ObservedSymbol], format: SerialFormat) -> Double {
+        var strongest = 0.0
+        for (position, symbol) in symbols.enumerated() where position < chosen.count {
+            let allowed = format.allowed(at: position, length: chosen.count)
+            let read = upper(symbol.character)
+            let offered =
+                symbol.alternatives.map { (upper($0.character), $0.score) }
+                + [(read, symbol.alternatives.first { upper($0.character) == read }?.score ?? symbol.score)]
+            for (character, score) in offered where character != chosen[position] && allowed.contains(character) {
+                strongest = max(strongest, score)
+            }
+        }
+        return strongest
     }
 
     /// The pairs ``lookAlikeTwin(of:symbols:)`` swaps: ``Confusables/lookAlikes`` and V/Y.
@@ -347,6 +376,7 @@ enum SerialParser {
         swapped.repairs += 1
         swapped.meanScore = evidence.meanScore + (kept - symbol.score) / Double(characters.count)
         swapped.minScore = min(evidence.minScore, kept)
+        swapped.rival = rival(of: characters, symbols: symbols, format: evidence.format)
         swapped.isLookAlikeTwin = true
         return swapped
     }

@@ -39,13 +39,20 @@ struct SerialScanPipeline {
         // Decided on the model's own score, as the scan's other decisions are, not on the confidence reported.
         let textIsNearCertain =
             (result.top?.confidence ?? 0) >= (deviceType == nil ? Self.readCodesBelowWithoutHint : Self.readCodesBelow)
-        if deviceType == nil {
-            // Reported only: the scan's own decisions use the model's scores (SerialRanker.unhinted).
-            result.candidates = result.candidates.map { candidate in
-                var candidate = candidate
-                candidate.confidence = ranker.unhinted(candidate.confidence)
-                return candidate
-            }
+        // Reported only: the scan's own decisions use the model's scores (SerialRanker.rivalPenalty and
+        // SerialRanker.unhinted).
+        result.candidates = result.candidates.enumerated().map { index, candidate in
+            var candidate = candidate
+            let features = index < result.candidateFeatures.count ? result.candidateFeatures[index] : []
+            candidate.confidence = ranker.reported(candidate.confidence, features: features)
+            if deviceType == nil { candidate.confidence = ranker.unhinted(candidate.confidence) }
+            return candidate
+        }
+        // The model's order is the ranking; the rival only tempers how sure it is. A candidate below another
+        // is reported no surer than it, so the list still reads best first.
+        for index in result.candidates.indices.dropFirst() {
+            result.candidates[index].confidence = min(
+                result.candidates[index].confidence, result.candidates[index - 1].confidence)
         }
         // Codes are read on the photo as decoded (their modules are a few pixels wide): always on labels, where
         // serials are printed with their code, and elsewhere unless the text already gave a near-certain

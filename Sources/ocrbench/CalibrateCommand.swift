@@ -16,7 +16,9 @@ struct CalibrateCommand: AsyncParsableCommand {
             and the calibration of the fitted model on --holdout when given. With --rescale-only it keeps the \
             committed model's ranking and fits only a scale and an offset of its log-odds (Platt scaling) to the \
             top answers. With --without-hints (and --rescale-only) it scans without device types and fits only \
-            the map of the confidences a scan without a device type reports (SerialRanker.unhinted).
+            the map of the confidences a scan without a device type reports (SerialRanker.unhinted). With \
+            --rival-penalty it fits only the weight \
+            that the reader's strongest grammatical rival takes off a reported confidence (SerialRanker.rivalPenalty).
             """)
 
     @Option(name: .long, help: "Labelled folder to fit on (repeatable).")
@@ -35,17 +37,25 @@ struct CalibrateCommand: AsyncParsableCommand {
         help: "Scan without device types and fit the map of confidences reported without one (needs --rescale-only).")
     var withoutHints = false
 
+    @Flag(name: .long, help: "Fit only SerialRanker.rivalPenalty, on the top answers of scans with device types.")
+    var rivalPenalty = false
+
     func validate() throws {
         if images.isEmpty { throw ValidationError("give at least one --images folder") }
         if withoutHints && !rescaleOnly {
             throw ValidationError("--without-hints fits only the map of unhinted confidences: add --rescale-only")
         }
+        if rivalPenalty && rescaleOnly { throw ValidationError("--rival-penalty and --rescale-only are two kinds of fit: give one") }
     }
 
     func run() async throws {
         let run = CalibrationRun(directories: images.map { URL(fileURLWithPath: $0) })
         let fitted =
-            withoutHints ? try run.rescaleUnhinted(.standard) : rescaleOnly ? try run.rescale(.standard) : try run.fit()
+            rivalPenalty
+            ? try run.fitRivalPenalty(.standard)
+            : withoutHints
+            ? try run.rescaleUnhinted(.standard)
+            : rescaleOnly ? try run.rescale(.standard) : try run.fit()
         print("fitted on \(images.joined(separator: " and "))\(withoutHints ? " (no device types)" : ""):")
         print(fitted.report)
         print(ConfidenceCalibration.swiftLiteral(fitted.ranker))

@@ -334,6 +334,26 @@ struct SerialParserTests {
         #expect(serials(lines).first == "SK5521ZQVR")
     }
 
+    @Test func aRivalIsTheReadersBestOtherCharacterTheFormatAllows() throws {
+        func symbol(_ character: Character, _ alternatives: [(Character, Double)]) -> ObservedSymbol {
+            ObservedSymbol(
+                character: character, score: 0.98, alternatives: [(character, 0.94)] + alternatives,
+                box: PixelRect(x: 0, y: 0, width: 10, height: 20))
+        }
+        // `A3C0NTX9HY`: the reader offered O and D for the 0. Apple's formats leave O out, D stays a rival.
+        var symbols = "A3C0NTX9HY".map { symbol($0, []) }
+        symbols[3] = symbol("0", [("O", 0.48), ("D", 0.38)])
+        let apple = try #require(SerialParser.fit(symbols, format: .appleRandom))
+        #expect(apple.rival == 0.38)
+        let generic = try #require(SerialParser.fit(symbols, format: .generic))
+        #expect(generic.rival == 0.48)
+        // With no alternative offered anywhere there is no rival.
+        let plain = try #require(SerialParser.fit("A3C0NTX9HY".map { symbol($0, []) }, format: .appleRandom))
+        #expect(plain.rival == 0)
+        // A repaired character's rival is what was read, where the format allows it: S read, 5 wanted.
+        #expect(SerialParser.rival(of: Array("A3C0NTX9H5"), symbols: "A3C0NTX9HS".map { symbol($0, []) }, format: .generic) == 0.94)
+    }
+
     @Test func powerRatingsAndGluedBarcodeLabelsAreDistractors() {
         for token in ["19VDC15A", "5VDC2A", "12VDC", "240VAC"] { #expect(SerialLexicon.isPowerRating(token), "\(token)") }
         for serial in ["C02XK1JCJG5J", "1N563GIROJ11", "VDC15A", "19VX15A"] {

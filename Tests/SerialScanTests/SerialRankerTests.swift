@@ -86,4 +86,26 @@ struct SerialRankerTests {
             SerialParser.evidence(in: [Lines.line("Serial Number H4HTSRNGB2XP")]).first { $0.format == .apple12 })
         #expect(SerialRanker.features(of: week, reads: 1, deviceType: .iphone)[2] == 1)
     }
+
+    @Test func aRivalLowersOnlyTheReportedConfidence() throws {
+        let ranker = SerialRanker.standard
+        #expect(ranker.rivalPenalty < 0)
+        let evidence = try #require(
+            SerialParser.evidence(in: [Lines.line("Serial Number C02XK1JCJG5J")]).first { $0.format == .apple12 })
+        var rivalled = evidence
+        rivalled.rival = 0.6
+        let plain = SerialRanker.features(of: evidence, reads: 1, deviceType: .macbook)
+        let features = SerialRanker.features(of: rivalled, reads: 1, deviceType: .macbook)
+        // The model itself (and so the ranking) does not weigh the rival ...
+        #expect(ranker.confidence(plain) == ranker.confidence(features))
+        // ... the confidence reported does: by rivalPenalty times the rival's score, in log-odds.
+        let model = ranker.confidence(features)
+        let reported = ranker.reported(model, features: features)
+        #expect(reported < model)
+        let logOdds = SerialRanker.LogitScale.logOdds
+        #expect(abs((logOdds(reported) - logOdds(model)) - ranker.rivalPenalty * 0.6) < 1e-9)
+        #expect(ranker.reported(model, features: plain) == model)
+        // A candidate read only from a code has no features and keeps its confidence.
+        #expect(ranker.reported(0.97, features: []) == 0.97)
+    }
 }

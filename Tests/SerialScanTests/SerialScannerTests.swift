@@ -164,7 +164,8 @@ struct SerialScannerTests {
         #expect((guessed.top?.confidence ?? 0) < 0.6)
         let result = try await Self.scanner.scan(imageData: data, preset: .auto, deviceType: .other)
         #expect(result.top?.serial == "RG0R6F8OBIE")
-        #expect((result.top?.confidence ?? 0) > 0.9)
+        // Its reader offered rivals for some characters (SerialRanker.rivalPenalty), so not near-certain.
+        #expect((result.top?.confidence ?? 0) > 0.8)
         #expect(result.lines.count > guessed.lines.count)
     }
 
