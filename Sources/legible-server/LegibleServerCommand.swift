@@ -81,6 +81,10 @@ struct LegibleServerCommand: AsyncParsableCommand {
         name: .customLong("job-deadline"),
         help: "Wall-clock (and CPU) seconds one engine call may take before its worker is killed; default 120.")
     var jobDeadline: Double?
+    @Option(
+        name: .customLong("worker-requests"),
+        help: "Requests an engine worker serves before a fresh one takes its place (0: no limit); default 500.")
+    var workerRequests: Int?
     @Flag(name: .customLong("engine-worker"), help: .hidden) var engineWorkerMode = false
 
     /// Where untrusted bytes are parsed.
@@ -101,6 +105,9 @@ struct LegibleServerCommand: AsyncParsableCommand {
         }
         if let jobDeadline, !(1...86400).contains(jobDeadline) {
             throw ValidationError("--job-deadline must be 1...86400 seconds")
+        }
+        if let workerRequests, !(0...1_000_000).contains(workerRequests) {
+            throw ValidationError("--worker-requests must be 0...1000000 (0: no limit)")
         }
     }
 
@@ -148,7 +155,8 @@ struct LegibleServerCommand: AsyncParsableCommand {
         case .process:
             let limits = EngineWorkerLimits(
                 memoryBytes: workerMemory ?? EngineWorkerLimits().memoryBytes,
-                deadline: jobDeadline ?? EngineWorkerLimits().deadline)
+                deadline: jobDeadline ?? EngineWorkerLimits().deadline,
+                requestsPerWorker: workerRequests ?? EngineWorkerLimits().requestsPerWorker)
             engines = .isolated(
                 try IsolatedEngine(
                     workers: engineWorkers ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -156,7 +164,10 @@ struct LegibleServerCommand: AsyncParsableCommand {
                     scanTimeLimit: configuration.scanTimeLimit, lineReader: configuration.lineReader, logger: logger))
             logger.info(
                 "engine workers started",
-                metadata: ["memory_bytes": "\(limits.memoryBytes)", "deadline_seconds": "\(limits.deadline)"])
+                metadata: [
+                    "memory_bytes": "\(limits.memoryBytes)", "deadline_seconds": "\(limits.deadline)",
+                    "requests_per_worker": "\(limits.requestsPerWorker)",
+                ])
         case .none:
             logger.warning("--isolation none: images and PDFs are parsed in the server process")
             engines = try Engines.installed(

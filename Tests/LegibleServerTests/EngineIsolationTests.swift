@@ -61,13 +61,35 @@ struct EngineIsolationTests {
             .appendingPathComponent("legible-server").path
     }
 
-    static func engine(workers: Int = 1, deadline: TimeInterval = 60) throws -> IsolatedEngine {
+    static func engine(workers: Int = 1, deadline: TimeInterval = 60, requestsPerWorker: Int = 500) throws
+        -> IsolatedEngine
+    {
         try #require(
             FileManager.default.isExecutableFile(atPath: serverExecutable),
             "legible-server is not built at \(serverExecutable): run swift build first")
         return try IsolatedEngine(
             workers: workers, executable: serverExecutable,
-            limits: EngineWorkerLimits(memoryBytes: 3 << 30, deadline: deadline), logger: quietLogger)
+            limits: EngineWorkerLimits(memoryBytes: 3 << 30, deadline: deadline, requestsPerWorker: requestsPerWorker),
+            logger: quietLogger)
+    }
+
+    /// A worker that has answered its share of requests is retired and a fresh process serves the next ones; no
+    /// request fails for it.
+    @Test func aWorkerIsRetiredAfterItsShareOfRequests() async throws {
+        let engine = try Self.engine(requestsPerWorker: 2)
+        defer { Task { await engine.shutdown() } }
+        let first = await engine.pool.processIDs
+        #expect(first.count == 1)
+        for expectedRetired in [0, 1, 1, 2] {
+            let inspection = try await engine.inspect(documentData: samplePDF, format: .pdf)
+            #expect(inspection.pageCount == 1)
+            #expect(await engine.pool.retiredCount == expectedRetired)
+        }
+        let last = await engine.pool.processIDs
+        #expect(last.count == 1 && last.isDisjoint(with: first))
+        #expect(await engine.pool.replacedCount == 0)
+        // The retired process is gone (reaped), not left running.
+        for pid in first { #expect(kill(pid, 0) == -1) }
     }
 
     @Test func aWorkerReadsSerialsAndDetectsFields() async throws {

@@ -11,11 +11,21 @@ public struct EngineWorkerLimits: Sendable, Equatable {
     public var memoryBytes: Int
     /// Wall-clock seconds one engine call may take before its worker is killed; also its CPU-time allowance.
     public var deadline: TimeInterval
+    /// Requests one worker serves before it is retired and a fresh one takes its place; 0 for no limit.
+    ///
+    /// The libraries a worker runs keep caches for the life of the process (fontconfig's, Cairo's fonts and
+    /// scaled fonts, Poppler's font engine), filled by every document it has opened. What a long line of hostile
+    /// documents leaves there is where the one open fuzzing finding lives (a crash in Cairo after some
+    /// thousand damaged forms in one process, `Fuzz/README.md`). Retiring workers bounds that state, as
+    /// pre-forking servers bound theirs (gunicorn's `max_requests`, PHP-FPM's `pm.max_requests`); a worker starts
+    /// in about 0.4 s, so at the default of 500 that costs well under 1% of a busy worker's time.
+    public var requestsPerWorker: Int
 
     /// Creates limits; the defaults allow a 40 MP photo or a large scanned form with room to spare.
-    public init(memoryBytes: Int = 3 << 30, deadline: TimeInterval = 120) {
+    public init(memoryBytes: Int = 3 << 30, deadline: TimeInterval = 120, requestsPerWorker: Int = 500) {
         self.memoryBytes = memoryBytes
         self.deadline = deadline
+        self.requestsPerWorker = requestsPerWorker
     }
 }
 
@@ -24,7 +34,8 @@ public struct EngineWorkerLimits: Sendable, Equatable {
 /// A request waits for an idle worker, runs under the wall-clock deadline, and returns its reply. When a worker
 /// dies (a crash, the kernel's memory or CPU limit) or passes the deadline, that request alone fails with
 /// `EngineError.invalidInput` ("the file could not be processed safely: ...") and the worker is replaced by a
-/// fresh one; other requests are untouched.
+/// fresh one; other requests are untouched. A worker that has served ``EngineWorkerLimits/requestsPerWorker``
+/// requests is retired after its last reply and replaced the same way.
 actor EngineWorkerPool {
     /// How a worker is started.
     let executable: String
@@ -38,6 +49,9 @@ actor EngineWorkerPool {
     /// Requests waiting for a worker, first come first served: a freed worker is handed to the oldest.
     private var waiters: [CheckedContinuation<EngineWorkerProcess, Never>] = []
     private var replacements = 0
+    /// Requests each live worker has answered.
+    private var served: [pid_t: Int] = [:]
+    private var retirements = 0
 
     /// Starts `size` workers.
     /// - Throws: `EngineWorkerPipeError` when the first worker cannot be started.
@@ -59,6 +73,12 @@ actor EngineWorkerPool {
     /// Workers replaced after a crash, a limit or the deadline since the pool started.
     var replacedCount: Int { replacements }
 
+    /// Workers retired after serving ``EngineWorkerLimits/requestsPerWorker`` requests since the pool started.
+    var retiredCount: Int { retirements }
+
+    /// Process ids of every live worker, idle or running a request.
+    var processIDs: Set<pid_t> { Set(idle.map(\.pid)).union(running) }
+
     /// Runs `request` on an idle worker with `payload`; returns the reply and its payload.
     /// - Throws: the engine's own error (as the reply carries it), `EngineError.invalidInput` when the worker died
     ///   or passed the deadline, `CancellationError` (the worker is killed and replaced).
@@ -70,7 +90,13 @@ actor EngineWorkerPool {
         let outcome = await Self.exchange(frame, with: worker, deadline: limits.deadline)
         switch outcome {
         case .reply(let reply):
-            checkIn(worker)
+            let answered = served[worker.pid, default: 0] + 1
+            if limits.requestsPerWorker > 0, answered >= limits.requestsPerWorker {
+                await retire(worker)
+            } else {
+                served[worker.pid] = answered
+                checkIn(worker)
+            }
             let header = try JSONDecoder().decode(EngineWorkerReply.self, from: reply.header)
             if let error = header.error { throw error }
             return (header, reply.payload)
@@ -169,12 +195,31 @@ actor EngineWorkerPool {
         }
     }
 
+    /// Starts a fresh worker in place of one that has served its share of requests and hands it on, then ends
+    /// the old one (idle, so its input closing ends it).
+    private func retire(_ worker: EngineWorkerProcess) async {
+        running.remove(worker.pid)
+        served[worker.pid] = nil
+        retirements += 1
+        do {
+            release(try EngineWorkerProcess(executable: executable, arguments: arguments))
+        } catch {
+            // `checkOut` starts one when a request needs it.
+            logger.error("cannot start an engine worker", metadata: ["error": "\(error)"])
+        }
+        let ending = await worker.terminate()
+        logger.info(
+            "engine worker retired",
+            metadata: ["pid": "\(worker.pid)", "requests": "\(limits.requestsPerWorker)", "ended": "\(ending)"])
+    }
+
     /// Reaps a failed worker, starts its replacement and hands that to the next waiting request; returns how the
     /// old one ended.
     @discardableResult
     private func replace(_ worker: EngineWorkerProcess, because reason: String) async -> String {
         let ending = await worker.terminate()
         replacements += 1
+        served[worker.pid] = nil
         logger.warning(
             "engine worker replaced", metadata: ["pid": "\(worker.pid)", "reason": "\(reason)", "ended": "\(ending)"])
         running.remove(worker.pid)
