@@ -108,7 +108,8 @@ package struct SerialRanker: Sendable {
     ) -> [Double] {
         let device: Double
         switch deviceType {
-        case .some(let type) where type.isApple: device = evidence.format.isApple ? 1 : -1
+        case .some(let type) where type.isApple:
+            device = evidence.format.isApple ? (Self.isShippedAppleLength(evidence) ? 1 : 0) : -1
         case .some: device = evidence.format.isApple ? -0.5 : 0.5
         case .none: device = 0
         }
@@ -127,6 +128,15 @@ package struct SerialRanker: Sendable {
             fragment ? 1 : 0,
             evidence.rival,
         ]
+    }
+
+    /// False for a randomised Apple serial of another length than 10, which an Apple device hint does not
+    /// support: Apple announced 8 to 14 characters, but every randomised serial shipped has had 10 (MacRumors,
+    /// 9 March and 5 May 2021; Apple's own examples). A 9- or 11-character reading on an Apple device is far more
+    /// often a 10- or 12-character serial with a character lost at the line's end or gained from a neighbour
+    /// (`FVFP8J3CV` for `FVFP8J3CW131`, `FC8QT8SJB3PDQ` for `C8QT8SJB3PDQ`) than a serial of that length.
+    static func isShippedAppleLength(_ evidence: SerialEvidence) -> Bool {
+        evidence.format != .appleRandom || evidence.serial.count == 10
     }
 
     /// The repairs that count against a reading: all of them, except that on an Apple device an O read as

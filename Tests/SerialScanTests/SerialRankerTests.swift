@@ -55,9 +55,12 @@ struct SerialRankerTests {
         let ranked = SerialRanker.standard.rank(evidence, deviceType: .iphone)
         #expect(ranked.first?.serial == "H4HT5RNGB2XP")
         #expect(!ranked.contains { $0.serial == "H4HTSRNGB2XP" })
-        // It keeps the score of the reading as made.
+        // It keeps the better of the two readings' scores (the repair's, now that the Apple hint no longer
+        // supports a 12-character randomised serial).
         let asRead = SerialRanker.standard.rank(evidence.filter { $0.serial == "H4HTSRNGB2XP" }, deviceType: .iphone)
-        #expect(ranked.first?.confidence == asRead.first?.confidence)
+        let repaired = SerialRanker.standard.rank(
+            evidence.filter { $0.serial == "H4HT5RNGB2XP" }, deviceType: .iphone)
+        #expect(ranked.first?.confidence == max(asRead.first?.confidence ?? 0, repaired.first?.confidence ?? 0))
         // On another maker's device both stay candidates, and the ten-character rule leaves 10-character
         // randomised readings alone.
         #expect(unmerged.contains { $0.serial == "H4HTSRNGB2XP" } && unmerged.contains { $0.serial == "H4HT5RNGB2XP" })
@@ -107,5 +110,20 @@ struct SerialRankerTests {
         #expect(ranker.reported(model, features: plain) == model)
         // A candidate read only from a code has no features and keeps its confidence.
         #expect(ranker.reported(0.97, features: []) == 0.97)
+    }
+
+    @Test func anAppleHintSupportsARandomisedSerialOnlyAtTheLengthApplesShip() throws {
+        func device(_ text: String, _ format: SerialFormat) throws -> Double {
+            let evidence = try #require(
+                SerialParser.evidence(in: [Lines.line("Serial Number \(text)")]).first { $0.format == format })
+            return SerialRanker.features(of: evidence, reads: 1, deviceType: .macbook)[8]
+        }
+        #expect(SerialRanker.featureNames[8] == "deviceMatch")
+        #expect(try device("FVFP8J3CW1", .appleRandom) == 1)
+        // A 12-character serial with its last three characters lost at the line's end.
+        #expect(try device("FVFP8J3CV", .appleRandom) == 0)
+        #expect(try device("FC8QT8SJB3PDQ", .appleRandom) == 0)
+        #expect(try device("C8QT8SJB3PDQ", .apple12) == 1)
+        #expect(try device("FVFP8J3CV", .generic) == -1)
     }
 }
