@@ -598,12 +598,29 @@ struct VisualDetector {
         }
         var combs: [VisualCandidate] = []
         var members = Set<Box>()
+        // A pair of cells is too common in tables to be a comb alone; beside another comb part on the same line
+        // (`MM-DD-YYYY`, `123-45-6789`: a date's or an ID's parts drawn as cells, split by dashes or slashes)
+        // it is one part of it.
+        let pairs = rows.filter { $0.count == 2 && multiple($0[0], of: $0[1]) == 1 }
+        func isPart(_ row: [Box]) -> Bool { row.count >= 3 || pairs.contains(row) }
+        func hasPartBeside(_ row: [Box]) -> Bool {
+            guard let first = row.first, let last = row.last else { return false }
+            let pitch = first.width
+            return rows.contains { other in
+                guard other != row, isPart(other), let otherFirst = other.first, let otherLast = other.last else {
+                    return false
+                }
+                let sameLine = abs(otherFirst.y0 - first.y0) <= slack && abs(otherFirst.y1 - first.y1) <= slack
+                let gap = max(otherFirst.x0 - last.x1, first.x0 - otherLast.x1)
+                return sameLine && gap > r.px(3) && gap <= 3 * pitch
+            }
+        }
         for row in rows {
             guard let pitchCell = row.min(by: { $0.width < $1.width }) else { continue }
             let pitch = pitchCell.width
             guard pitch <= r.px(30), pitch <= pitchCell.height * 2 else { continue }
             let slots = row.map { Int((Double($0.width + divider) / Double(max(1, pitch + divider))).rounded()) }
-            guard slots.count(where: { $0 == 1 }) >= 3 else { continue }
+            guard slots.count(where: { $0 == 1 }) >= 3 || (pairs.contains(row) && hasPartBeside(row)) else { continue }
             let box = row.dropFirst().reduce(row[0]) { $0.union($1) }
             combs.append(
                 VisualCandidate(box: box, shape: .comb, confidence: 0.8, maxLength: slots.reduce(0, +), cell: box))

@@ -113,6 +113,24 @@ struct VisualRuleTests {
         #expect(regions.contains { overlaps($0, x0: 381, y0: 101, x1: 400, y1: 118) }, "\(regions)")
     }
 
+    @Test func aDateDrawnAsCellsIsThreeCombsAndALonePairStaysTwoCells() throws {
+        // `MM-DD-YYYY` as 2 + 2 + 4 cells of 18 points, 12 points apart (where the dashes go); and far from it a
+        // lone pair of cells, which a table draws as often as a form draws a two-character comb.
+        var page = Sketch()
+        func cells(x: Double, y: Double, count: Int) {
+            page.box(x: x, y: y, width: Double(count) * 18, height: 18)
+            for index in 1..<count { page.vline(x: x + Double(index) * 18, y0: y, y1: y + 18) }
+        }
+        cells(x: 40, y: 100, count: 2)
+        cells(x: 88, y: 100, count: 2)
+        cells(x: 136, y: 100, count: 4)
+        cells(x: 400, y: 300, count: 2)
+        let regions = try page.detect()
+        let date = regions.filter { $0.y < 200 }
+        #expect(date.map(\.maxLength) == [2, 2, 4], "\(date)")
+        #expect(!regions.contains { $0.y > 200 && $0.maxLength == 2 }, "\(regions)")
+    }
+
     @Test func cropMarksInTheBleedAreNoLinesToWriteOn() throws {
         // Crop marks: 24-point strokes from the page's left and right sides and one 6 points from its top;
         // and a 100-point line to write on in the page.
