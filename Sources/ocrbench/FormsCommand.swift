@@ -206,6 +206,8 @@ struct RegionJSON: Encodable {
     var label: String
     var confidence: Double
     var source: String
+    /// Characters a comb takes (or an AcroForm field's `/MaxLen`); absent when unknown.
+    var maxLength: Int?
 
     init(_ region: FieldRegion) {
         func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
@@ -219,5 +221,6 @@ struct RegionJSON: Encodable {
         label = region.label
         confidence = round2(region.confidence)
         source = region.source.rawValue
+        maxLength = region.maxLength
     }
 }
