@@ -148,6 +148,12 @@ public struct FormFiller: Sendable {
         let document = try withoutOldAppearances(document, fields: fields, values: values)
         // Printing draws every image through Poppler, which decodes each one whole first.
         do { try document.checkImageSizes() } catch { throw FillError.document(reason: error.description) }
+        // Cairo subsets the fonts Poppler draws with when the surface is finished, trusting their tables.
+        if let damage = document.damagedFontProgram() {
+            throw FillError.document(
+                reason: "an embedded font is damaged (\(damage)), and redrawing a document whose structure had "
+                    + "to be rebuilt needs its fonts; repair the PDF (save it again from a PDF editor) and fill again")
+        }
         let first = try page(document, 0)
         let writer = try CairoPDFWriter(width: first.width, height: first.height)
         let drawer = ValueDrawer(context: writer.context)

@@ -78,25 +78,7 @@ struct RawPDFScanner {
         var position = 0
         while let found = ByteSearch.firstIndex(of: keyword, in: bytes, from: position) {
             position = found + keyword.count
-            guard found >= 1, found + 3 < bytes.count, Self.isWhite(bytes[found - 1]),
-                Self.isWhite(bytes[found + 3]) || "<[(/".utf8.contains(bytes[found + 3])
-            else { continue }
-            var index = found - 1
-            while index >= 0, Self.isWhite(bytes[index]) { index -= 1 }
-            let generationEnd = index + 1
-            while index >= 0, Self.isDigit(bytes[index]) { index -= 1 }
-            let generationStart = index + 1
-            guard generationStart < generationEnd, generationEnd - generationStart <= 5, index >= 0,
-                Self.isWhite(bytes[index])
-            else { continue }
-            while index >= 0, Self.isWhite(bytes[index]) { index -= 1 }
-            let numberEnd = index + 1
-            while index >= 0, Self.isDigit(bytes[index]) { index -= 1 }
-            let numberStart = index + 1
-            guard numberStart < numberEnd, numberEnd - numberStart <= 9,
-                let number = Int(String(decoding: bytes[numberStart..<numberEnd], as: UTF8.self)),
-                let generation = Int(String(decoding: bytes[generationStart..<generationEnd], as: UTF8.self))
-            else { continue }
+            guard let (number, generation) = Self.objectHeader(endingAt: found, in: bytes) else { continue }
             let start = found + keyword.count
             let window = Array(bytes[start..<min(bytes.count, start + (64 << 10))])
             let end = [ByteSearch.firstIndex(of: Array("endobj".utf8), in: window, from: 0), ByteSearch.firstIndex(of: Array("stream".utf8), in: window, from: 0)]
@@ -105,6 +87,75 @@ struct RawPDFScanner {
             position = start + end
         }
         return result
+    }
+
+    /// The object number and generation written before the `obj` keyword at `keyword` (`12 0 obj`), or nil
+    /// when the bytes there are not an object header.
+    private static func objectHeader(endingAt keyword: Int, in bytes: [UInt8]) -> (number: Int, generation: Int)? {
+        guard keyword >= 1, keyword + 3 < bytes.count, isWhite(bytes[keyword - 1]),
+            isWhite(bytes[keyword + 3]) || "<[(/".utf8.contains(bytes[keyword + 3])
+        else { return nil }
+        var index = keyword - 1
+        while index >= 0, isWhite(bytes[index]) { index -= 1 }
+        let generationEnd = index + 1
+        while index >= 0, isDigit(bytes[index]) { index -= 1 }
+        let generationStart = index + 1
+        guard generationStart < generationEnd, generationEnd - generationStart <= 5, index >= 0, isWhite(bytes[index])
+        else { return nil }
+        while index >= 0, isWhite(bytes[index]) { index -= 1 }
+        let numberEnd = index + 1
+        while index >= 0, isDigit(bytes[index]) { index -= 1 }
+        let numberStart = index + 1
+        guard numberStart < numberEnd, numberEnd - numberStart <= 9,
+            let number = Int(String(decoding: bytes[numberStart..<numberEnd], as: UTF8.self)),
+            let generation = Int(String(decoding: bytes[generationStart..<generationEnd], as: UTF8.self))
+        else { return nil }
+        return (number, generation)
+    }
+
+    /// Embedded font programs (`/FontFile2` and `/FontFile3` streams) by object number, inflated when
+    /// Flate-compressed or stored plain; programs under other filters are left out. A font program is a stream,
+    /// and streams stand in the file's own bytes (never in object streams), so each one is found by its header;
+    /// the newest definition of a number wins. At most ``maxStreams`` programs, each inflated to at most 32 MB.
+    func fontPrograms() -> [Int: [UInt8]] {
+        let bytes = [UInt8](data)
+        var wanted = Set<Int>()
+        for object in objects(bytes).values {
+            var search = object.text[...]
+            while let range = search.range(of: #"/FontFile[23]\s+\d+\s+\d+\s+R"#, options: .regularExpression) {
+                let number = search[range].dropFirst("/FontFile2".count).drop { $0.isWhitespace }.prefix { $0.isNumber }
+                if let number = Int(number), wanted.count < Self.maxStreams { wanted.insert(number) }
+                search = search[range.upperBound...]
+            }
+        }
+        guard !wanted.isEmpty else { return [:] }
+        let keyword = Array("obj".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
+        var bodies: [Int: (dictionary: String, body: ArraySlice<UInt8>)] = [:]
+        var position = 0
+        while let found = ByteSearch.firstIndex(of: keyword, in: bytes, from: position) {
+            position = found + keyword.count
+            guard let (number, _) = Self.objectHeader(endingAt: found, in: bytes), wanted.contains(number),
+                let streamAt = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position),
+                streamAt - position < 4096
+            else { continue }
+            let dictionary = String(decoding: bytes[position..<streamAt], as: UTF8.self)
+            guard !dictionary.contains("endobj") else { continue }
+            let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: streamAt + streamKeyword.count)
+            guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
+            bodies[number] = (dictionary, bytes[start..<stop])
+            position = stop
+        }
+        var programs: [Int: [UInt8]] = [:]
+        for (number, stream) in bodies {
+            if !stream.dictionary.contains("/Filter") {
+                programs[number] = Array(stream.body)
+            } else if stream.dictionary.range(of: #"/Filter\s*\[?\s*/FlateDecode\s*\]?\s*(/|>>)"#, options: .regularExpression) != nil,
+                let plain = Flate.inflate(stream.body, maxInflated: 32 << 20)
+            {
+                programs[number] = plain
+            }
+        }
+        return programs
     }
 
     /// The largest image XObject the file declares (`/Subtype /Image` with direct `/Width` and `/Height`), by

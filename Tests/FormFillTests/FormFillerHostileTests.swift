@@ -143,4 +143,20 @@ struct FormFillerHostileTests {
         let page = try PDFDocument(data: overlay.data).page(at: field.pageIndex)
         #expect(FormFixtures.text(in: field.rect, of: page).contains("42.00"))
     }
+
+    @Test("a rebuilt document whose embedded font's name table overstates its records is refused, naming the font")
+    func damagedEmbeddedFont() throws {
+        // Found by fuzzing: Cairo 1.16's font subsetter read past such a table while finishing the printed overlay.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Fuzz/Regressions/pdf-form/font-name-table-overstates-its-records-liberation-serif.pdf")
+        let document = try PDFDocument(contentsOf: url.path)
+        let fields = try FillField.acroFormFields(of: document)
+        let values = FillValues(fields.map { FillValues.Entry(key: $0.id, value: "x") })
+        #expect {
+            try FormFiller().fill(document: document, fields: fields, values: values, mode: .overlay)
+        } throws: { error in
+            "\(error)".contains("font program in object 21: its name table lists 7681 records but holds 2931 bytes")
+        }
+    }
 }
