@@ -113,11 +113,27 @@ struct RawPDFScanner {
         return (number, generation)
     }
 
-    /// Embedded font programs (`/FontFile2` and `/FontFile3` streams) by object number, inflated when
-    /// Flate-compressed or stored plain; programs under other filters are left out. A font program is a stream,
-    /// and streams stand in the file's own bytes (never in object streams), so each one is found by its header;
-    /// the newest definition of a number wins. At most ``maxStreams`` programs, each inflated to at most 32 MB.
-    func fontPrograms() -> [Int: [UInt8]] {
+    /// One embedded font program's stream as it stands in the file.
+    struct FontProgramStream {
+        var number: Int
+        /// The stream's dictionary text, from `obj` to `stream`.
+        var dictionary: String
+        var body: ArraySlice<UInt8>
+
+        /// The program's bytes: the body inflated (to at most `maxInflated` bytes) when Flate-compressed, as is
+        /// when stored plain; nil under any other filter or when it does not inflate.
+        func program(maxInflated: Int) -> [UInt8]? {
+            if !dictionary.contains("/Filter") { return Array(body.prefix(maxInflated)) }
+            guard dictionary.range(of: #"/Filter\s*\[?\s*/FlateDecode\s*\]?\s*(/|>>)"#, options: .regularExpression) != nil
+            else { return nil }
+            return Flate.inflate(body, maxInflated: maxInflated)
+        }
+    }
+
+    /// The streams of embedded font programs (`/FontFile2` and `/FontFile3`), by object number. A font program
+    /// is a stream, and streams stand in the file's own bytes (never in object streams), so each one is found by
+    /// its header; the newest definition of a number wins. At most ``maxStreams`` programs.
+    func fontProgramStreams() -> [FontProgramStream] {
         let bytes = [UInt8](data)
         var wanted = Set<Int>()
         for object in objects(bytes).values {
@@ -128,9 +144,9 @@ struct RawPDFScanner {
                 search = search[range.upperBound...]
             }
         }
-        guard !wanted.isEmpty else { return [:] }
+        guard !wanted.isEmpty else { return [] }
         let keyword = Array("obj".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
-        var bodies: [Int: (dictionary: String, body: ArraySlice<UInt8>)] = [:]
+        var streams: [Int: FontProgramStream] = [:]
         var position = 0
         while let found = ByteSearch.firstIndex(of: keyword, in: bytes, from: position) {
             position = found + keyword.count
@@ -142,20 +158,10 @@ struct RawPDFScanner {
             guard !dictionary.contains("endobj") else { continue }
             let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: streamAt + streamKeyword.count)
             guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
-            bodies[number] = (dictionary, bytes[start..<stop])
+            streams[number] = FontProgramStream(number: number, dictionary: dictionary, body: bytes[start..<stop])
             position = stop
         }
-        var programs: [Int: [UInt8]] = [:]
-        for (number, stream) in bodies {
-            if !stream.dictionary.contains("/Filter") {
-                programs[number] = Array(stream.body)
-            } else if stream.dictionary.range(of: #"/Filter\s*\[?\s*/FlateDecode\s*\]?\s*(/|>>)"#, options: .regularExpression) != nil,
-                let plain = Flate.inflate(stream.body, maxInflated: 32 << 20)
-            {
-                programs[number] = plain
-            }
-        }
-        return programs
+        return streams.values.sorted { $0.number < $1.number }
     }
 
     /// The largest image XObject the file declares (`/Subtype /Image` with direct `/Width` and `/Height`), by
