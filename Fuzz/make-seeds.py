@@ -65,6 +65,12 @@ def pdfs():
         folder.mkdir(parents=True, exist_ok=True)
     comb = SHARED / "interactive" / "apache__pdfbox__pdfbox__src__test__resources__org__apache__pdfbox__pdmodel__interactive__form__CombTest.pdf"
     libreoffice = SHARED / "interactive" / "py-pdf__sample-files__012-libreoffice-form__libreoffice-form.pdf"
+    # Forms whose fonts are embedded as CFF (FontFile3): the printing fallback hands them to Cairo's CFF subsetter.
+    cff_forms = {
+        "cff-fonts-form.pdf": SHARED / "interactive" / "Hopding__pdf-lib__assets__pdfs__form_to_flatten.pdf",
+        "cff-fonts-tax-form.pdf": SHARED / "more" / "interactive"
+        / "codeforamerica__vita-min__app__lib__pdfs__tax_documents__f1040sei-TY2021.pdf",
+    }
     with tempfile.TemporaryDirectory() as temporary:
         variants = {
             "comb-table.pdf": [],
@@ -80,6 +86,8 @@ def pdfs():
                 shutil.copy(target, folder / name)
         for folder in (structure, form):
             shutil.copy(libreoffice, folder / "libreoffice-form.pdf")
+        for name, source in cff_forms.items():
+            shutil.copy(source, form / name)
     # A flat form drawn by hand: rulings, boxes, dot leaders and underscores in the text layer.
     content = (
         b"BT /F1 10 Tf 50 750 Td (Name: ______________ Date ..........) Tj ET\n"
