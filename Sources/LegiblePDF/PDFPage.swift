@@ -94,8 +94,8 @@ public final class PDFPage {
 
     /// The characters of the page's text layer with their boxes in points (top-left origin), in Poppler's
     /// reading order, whitespace included (line breaks are not glyphs: they advance `lineIndex`). Empty for
-    /// scans. Glyphs at coordinates that are not numbers are left out, and boxes are held within a page's width
-    /// and height of the page.
+    /// scans. Glyphs at coordinates that are not numbers are left out, and boxes are held within the page's
+    /// longer side of the page.
     public func glyphs() -> [PDFGlyph] {
         guard let text = poppler_page_get_text(handle) else { return [] }
         defer { g_free(text) }
@@ -113,10 +113,10 @@ public final class PDFPage {
             let r = rectangles[position]
             guard r.x1.isFinite, r.y1.isFinite, r.x2.isFinite, r.y2.isFinite else { continue }
             // A damaged font matrix can place a glyph at 1e300 points; no glyph that far is seen, and callers turn
-            // boxes into pixel indices. Within a page's size of the page every box stays as Poppler gave it.
-            func bounded(_ value: Double, _ side: Double) -> Double { min(max(value, -side), 2 * side) }
-            let rect = PDFRect(
-                x0: bounded(r.x1, width), y0: bounded(r.y1, height), x1: bounded(r.x2, width), y1: bounded(r.y2, height))
+            // boxes into pixel indices. Within the page's longer side of the page every box stays as Poppler gave it.
+            let side = max(width, height, 1)
+            func bounded(_ value: Double) -> Double { min(max(value, -side), 2 * side) }
+            let rect = PDFRect(x0: bounded(r.x1), y0: bounded(r.y1), x1: bounded(r.x2), y1: bounded(r.y2))
             glyphs.append(PDFGlyph(scalar: scalar, rect: rect, lineIndex: line))
         }
         return glyphs
