@@ -103,6 +103,10 @@ public final class PDFPage {
         var count: guint = 0
         guard poppler_page_get_text_layout(handle, &rectangles, &count) != 0, let rectangles else { return [] }
         defer { g_free(rectangles) }
+        // A damaged font matrix can place a glyph at 1e300 points; no glyph that far is seen, and callers turn
+        // boxes into pixel indices. Within the page's longer side of the page every box stays as Poppler gave it.
+        let side = max(width, height, 1)
+        func bounded(_ value: Double) -> Double { min(max(value, -side), 2 * side) }
         var glyphs: [PDFGlyph] = []
         var line = 0
         for (position, scalar) in String(cString: text).unicodeScalars.enumerated() where position < Int(count) {
@@ -112,10 +116,6 @@ public final class PDFPage {
             }
             let r = rectangles[position]
             guard r.x1.isFinite, r.y1.isFinite, r.x2.isFinite, r.y2.isFinite else { continue }
-            // A damaged font matrix can place a glyph at 1e300 points; no glyph that far is seen, and callers turn
-            // boxes into pixel indices. Within the page's longer side of the page every box stays as Poppler gave it.
-            let side = max(width, height, 1)
-            func bounded(_ value: Double) -> Double { min(max(value, -side), 2 * side) }
             let rect = PDFRect(x0: bounded(r.x1), y0: bounded(r.y1), x1: bounded(r.x2), y1: bounded(r.y2))
             glyphs.append(PDFGlyph(scalar: scalar, rect: rect, lineIndex: line))
         }

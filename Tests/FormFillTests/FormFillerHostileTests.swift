@@ -2,6 +2,7 @@ import FormFill
 import Foundation
 import LegiblePDF
 import Testing
+import TestSupport
 
 @Suite("FormFiller on bad input")
 struct FormFillerHostileTests {
@@ -147,9 +148,8 @@ struct FormFillerHostileTests {
     @Test("a rebuilt document whose embedded font's name table overstates its records is refused, naming the font")
     func damagedEmbeddedFont() throws {
         // Found by fuzzing: Cairo 1.16's font subsetter read past such a table while finishing the printed overlay.
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "Fuzz/Regressions/pdf-form/font-name-table-overstates-its-records-liberation-serif.pdf")
+        let url = Fixtures.packageRoot.appendingPathComponent(
+            "Fuzz/Regressions/pdf-form/font-name-table-overstates-its-records-liberation-serif.pdf")
         let document = try PDFDocument(contentsOf: url.path)
         let fields = try FillField.acroFormFields(of: document)
         let values = FillValues(fields.map { FillValues.Entry(key: $0.id, value: "x") })
