@@ -48,11 +48,24 @@ public struct FormFieldDetector: Sendable {
         let widgetsByPage = pages.map { $0.formWidgets() }
         let anyWidgets = widgetsByPage.contains { !$0.isEmpty }
         var regions: [FieldRegion] = []
+        // Pages with widgets are looked at without them: the widgets are reported from the AcroForm, and drawing
+        // one may make Poppler build its appearance, which for a hostile form can take seconds (`PDFPage.render`).
+        var withoutWidgets: PDFDocument?
         for (page, widgets) in zip(pages, widgetsByPage) {
             let widgetRegions = widgets.compactMap { region(for: $0, seed: seed) }
             regions += widgetRegions
             guard !anyWidgets || addsVisualRegionsToInteractiveForms else { continue }
-            let visual = try detectVisually(on: page, seed: seed)
+            var shown = page
+            if !widgets.isEmpty {
+                let copy: PDFDocument
+                if let withoutWidgets { copy = withoutWidgets } else {
+                    copy = try PDFDocument(data: document.data, options: document.options)
+                    withoutWidgets = copy
+                }
+                shown = try copy.page(at: page.index)
+                _ = shown.hideWidgets(matching: nil)
+            }
+            let visual = try detectVisually(on: shown, seed: seed)
             let margin = Self.widgetClearance
             let widgetRects = widgetRegions.map(\.rect)
             regions += visual.filter { candidate in

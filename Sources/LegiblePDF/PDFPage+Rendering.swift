@@ -6,7 +6,10 @@ extension PDFPage {
     /// Rasterises the page, or a clip of it, on white.
     ///
     /// The page is drawn by Poppler onto a Cairo image surface in memory (never through a file format), with
-    /// annotation appearances as a viewer shows them.
+    /// annotation appearances as a viewer shows them. A widget without an appearance stream, or any widget of a
+    /// form that sets `NeedAppearances`, gets one built by Poppler as it draws, which for each character the
+    /// field's font lacks searches the installed fonts (reading font files whole): seconds for a hostile form.
+    /// Detection draws pages with their widgets hidden, which skips that.
     /// - Parameters:
     ///   - dpi: Pixels per inch (72 gives one pixel per point). 1...2400.
     ///   - clip: The part of the page to draw, in points (top-left origin); nil for the whole page.

@@ -95,4 +95,22 @@ struct PDFPageTests {
         let page = try document.page(at: 0)
         #expect(abs(page.width - 1340 * 72 / 150) < 0.01 && abs(page.height - 754 * 72 / 150) < 0.01)
     }
+
+    /// A text widget without an appearance stream whose form asks for a black background (`/MK /BG`): Poppler
+    /// builds an appearance when it draws the widget, and a copy whose widgets are hidden draws neither.
+    @Test func hiddenWidgetsAreNotDrawnNorGivenAnAppearance() throws {
+        let data = MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /DA (/Helv 10 Tf 0 g) >> >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Annots [4 0 R] >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Ada) /Rect [20 20 180 80] /P 3 0 R /F 4 "
+                + "/MK << /BG [0 0 0] >> >>",
+        ])
+        let viewed = try PDFDocument(data: data).page(at: 0).render(dpi: 72)
+        #expect((viewed.pixel(x: 100, y: 50) ?? 255) < 64)
+        let page = try PDFDocument(data: data).page(at: 0)
+        #expect(page.hideWidgets(matching: nil) == 1)
+        let bare = try page.render(dpi: 72)
+        #expect((bare.pixel(x: 100, y: 50) ?? 0) == 255)
+    }
 }
