@@ -17,28 +17,12 @@ struct RawPDFScanner {
         let needle = Array("/\(name)".utf8)
         if Self.containsToken(needle, in: bytes[...]) { return true }
         var inflatedCount = 0
-        for stream in objectStreams(bytes) {
+        for (_, stream) in objectStreamsWithDictionaries(bytes) {
             guard inflatedCount < Self.maxStreams else { break }
             inflatedCount += 1
             if let plain = Flate.inflate(stream), Self.containsToken(needle, in: plain[...]) { return true }
         }
         return false
-    }
-
-    /// The compressed bodies of `/Type /ObjStm` streams.
-    private func objectStreams(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        let marker = Array("/ObjStm".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
-        var result: [ArraySlice<UInt8>] = []
-        var position = 0
-        while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: position) {
-            position = found + marker.count
-            guard let keyword = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
-            let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: keyword + streamKeyword.count)
-            guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
-            if stop - start <= Self.maxCompressedStream { result.append(bytes[start..<stop]) }
-            position = stop
-        }
-        return result
     }
 
     /// One object's text: its dictionary (or other value) up to `endobj` or `stream`, or its entry in an
@@ -145,21 +129,20 @@ struct RawPDFScanner {
             }
         }
         guard !wanted.isEmpty else { return [] }
-        let keyword = Array("obj".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
+        let keyword = Array("obj".utf8)
         var streams: [Int: FontProgramStream] = [:]
         var position = 0
         while let found = ByteSearch.firstIndex(of: keyword, in: bytes, from: position) {
             position = found + keyword.count
             guard let (number, _) = Self.objectHeader(endingAt: found, in: bytes), wanted.contains(number),
-                let streamAt = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position),
+                let streamAt = ByteSearch.firstIndex(of: Self.streamKeyword, in: bytes, from: position),
                 streamAt - position < 4096
             else { continue }
             let dictionary = String(decoding: bytes[position..<streamAt], as: UTF8.self)
             guard !dictionary.contains("endobj") else { continue }
-            let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: streamAt + streamKeyword.count)
-            guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
-            streams[number] = FontProgramStream(number: number, dictionary: dictionary, body: bytes[start..<stop])
-            position = stop
+            guard let body = Self.streamBody(keywordAt: streamAt, in: bytes) else { break }
+            streams[number] = FontProgramStream(number: number, dictionary: dictionary, body: bytes[body])
+            position = body.upperBound
         }
         return streams.values.sorted { $0.number < $1.number }
     }
@@ -215,23 +198,37 @@ struct RawPDFScanner {
         return nil
     }
 
-    /// The dictionary text and compressed body of every `/Type /ObjStm` stream.
+    /// The dictionary text and compressed body of every `/Type /ObjStm` stream (bodies over
+    /// ``maxCompressedStream`` left out).
     private func objectStreamsWithDictionaries(_ bytes: [UInt8]) -> [(String, ArraySlice<UInt8>)] {
-        let marker = Array("/ObjStm".utf8), streamKeyword = Array("stream".utf8), end = Array("endstream".utf8)
+        let marker = Array("/ObjStm".utf8)
         var result: [(String, ArraySlice<UInt8>)] = []
         var position = 0
         while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: position) {
             position = found + marker.count
-            guard let keyword = ByteSearch.firstIndex(of: streamKeyword, in: bytes, from: position), keyword - found < 4096 else { continue }
+            guard let keyword = ByteSearch.firstIndex(of: Self.streamKeyword, in: bytes, from: position),
+                keyword - found < 4096
+            else { continue }
             let before = String(decoding: bytes[max(0, found - 1024)..<found], as: UTF8.self)
             let opening = before.range(of: "obj", options: .backwards).map { before[$0.upperBound...] } ?? before[...]
             let dictionary = String(opening) + String(decoding: bytes[found..<keyword], as: UTF8.self)
-            let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: keyword + streamKeyword.count)
-            guard let stop = ByteSearch.firstIndex(of: end, in: bytes, from: start) else { break }
-            if stop - start <= Self.maxCompressedStream { result.append((dictionary, bytes[start..<stop])) }
-            position = stop
+            guard let body = Self.streamBody(keywordAt: keyword, in: bytes) else { break }
+            if body.count <= Self.maxCompressedStream { result.append((dictionary, bytes[body])) }
+            position = body.upperBound
         }
         return result
+    }
+
+    private static let streamKeyword = Array("stream".utf8)
+    private static let endstreamKeyword = Array("endstream".utf8)
+
+    /// The data of the stream whose `stream` keyword starts at `keyword`: from the first byte after the keyword's
+    /// end of line up to the next `endstream` (the `/Length` of a damaged file is not trusted); nil when no
+    /// `endstream` follows.
+    private static func streamBody(keywordAt keyword: Int, in bytes: [UInt8]) -> Range<Int>? {
+        let start = PDFFileStructure.streamDataStart(in: bytes, afterKeywordEndingAt: keyword + streamKeyword.count)
+        guard let stop = ByteSearch.firstIndex(of: endstreamKeyword, in: bytes, from: start) else { return nil }
+        return start..<stop
     }
 
     private static func containsToken(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
