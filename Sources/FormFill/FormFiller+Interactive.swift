@@ -133,6 +133,7 @@ extension FormFiller {
         document: PDFDocument, fields: [FillField], values: [Int: String], warnings: [FillWarning]
     ) throws(FillError) -> FillResult {
         try Self.checkDefaultResources(document: document, fields: fields, values: values)
+        try Self.checkButtonGroups(document: document, fields: fields, values: values)
         var warnings = warnings
         let (patched, cleared) = Self.clearingNeedAppearances(document.data)
         if !cleared, document.containsRawName("NeedAppearances") {
@@ -183,6 +184,21 @@ extension FormFiller {
         throw FillError.interactiveUnsupported(
             reason: "its AcroForm has no readable default resources (/DR) for the fonts its fields name, and Poppler 22.12 "
                 + "crashes drawing text without them")
+    }
+
+    /// Refuses check box and radio button values for a form with a button group that has a member which is
+    /// neither a widget nor a group of its own (``PDFDocument/buttonGroupWithAMemberWithoutWidget()``): Poppler
+    /// 22.12 crashes setting any button of such a group. Only damaged files have one.
+    static func checkButtonGroups(
+        document: PDFDocument, fields: [FillField], values: [Int: String]
+    ) throws(FillError) {
+        let setsButtons = values.keys.contains { index in
+            fields[index].acroFormFieldID != nil && [.checkbox, .radio].contains(fields[index].kind)
+        }
+        guard setsButtons, let group = document.buttonGroupWithAMemberWithoutWidget() else { return }
+        throw FillError.interactiveUnsupported(
+            reason: "its button field '\(group)' has a member that is neither a widget nor a field of its own (a "
+                + "damaged file), and Poppler 22.12 crashes setting a button of such a group")
     }
 
     /// A copy of `data` with every `/NeedAppearances true` turned into `/NeedAppearances null`.

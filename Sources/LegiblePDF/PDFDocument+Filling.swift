@@ -153,43 +153,10 @@ extension PDFDocument {
     /// where a value belongs, an unterminated `/Font`) in ways of its own, so a dictionary that only parses
     /// leniently is not taken as there. False when any step is missing, damaged or not a dictionary.
     package func hasDefaultResourcesDictionary() -> Bool {
-        let bytes = [UInt8](data)
-        let objects = RawPDFScanner(data: data).objects(bytes)
-        let key = Array("/Root".utf8)
-        guard let rootAt = ByteSearch.lastIndex(of: key, in: bytes) else { return false }
-        let afterRoot = String(decoding: bytes[(rootAt + key.count)...], as: UTF8.self)
-        guard case .reference(let root)? = Self.rawValue(after: afterRoot.startIndex, in: afterRoot) else {
-            return false
-        }
-        func dictionary(_ object: PDFObject?) -> PDFDictionary? {
-            switch object {
-            case .dictionary(let dictionary)?: return dictionary
-            case .reference(let reference)?:
-                guard let text = objects[reference.number]?.text else { return nil }
-                var parser = PDFObjectParser(bytes: Array(text.utf8))
-                return (try? parser.readObject())?.dictionary
-            default: return nil
-            }
-        }
-        guard let catalog = dictionary(.reference(PDFReference(number: root, generation: 0))),
-            let acroForm = dictionary(catalog["AcroForm"]),
-            let resources = dictionary(acroForm["DR"])
+        let graph = RawObjectGraph(data: data)
+        guard let catalog = graph.catalog, let acroForm = graph.dictionary(catalog["AcroForm"]),
+            let resources = graph.dictionary(acroForm["DR"])
         else { return false }
-        return dictionary(resources["Font"]) != nil
-    }
-
-    /// What follows a key in raw object text: an inline dictionary (where it starts) or an indirect reference.
-    private enum RawValue {
-        case dictionary(String.Index)
-        case reference(Int)
-    }
-
-    private static func rawValue(after index: String.Index, in text: String) -> RawValue? {
-        let rest = text[index...].drop(while: { $0.isWhitespace })
-        if rest.hasPrefix("<<") { return .dictionary(rest.startIndex) }
-        let words = rest.prefix(40).split(whereSeparator: { $0.isWhitespace }).prefix(3)
-        guard words.count == 3, let number = Int(words[0]), number >= 0, Int(words[1]) != nil, words[2].hasPrefix("R")
-        else { return nil }
-        return .reference(number)
+        return graph.dictionary(resources["Font"]) != nil
     }
 }

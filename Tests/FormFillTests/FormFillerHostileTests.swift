@@ -159,4 +159,21 @@ struct FormFillerHostileTests {
             "\(error)".contains("font program in object 21: its name table lists 7681 records but holds 2931 bytes")
         }
     }
+
+    @Test("a rebuilt form whose radio group has a member that is no widget is refused for buttons, naming the group")
+    func damagedButtonGroup() throws {
+        // Found by fuzzing: Poppler 22.12 read a null widget's on-state setting a button of such a group.
+        let url = Fixtures.packageRoot.appendingPathComponent(
+            "Fuzz/Regressions/pdf-form/radio-group-member-whose-widget-subtype-is-damaged.pdf")
+        let document = try PDFDocument(contentsOf: url.path)
+        let fields = try FillField.acroFormFields(of: document)
+        let buttons = fields.filter { $0.kind == .checkbox || $0.kind == .radio }
+        #expect(!buttons.isEmpty)
+        let values = FillValues(buttons.map { FillValues.Entry(key: $0.id, value: "true") })
+        #expect {
+            try FormFiller().fill(document: document, fields: fields, values: values, mode: .interactive)
+        } throws: { error in
+            "\(error)".contains("button field 'female' has a member that is neither a widget nor a field of its own")
+        }
+    }
 }
