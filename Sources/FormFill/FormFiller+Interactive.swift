@@ -187,7 +187,7 @@ extension FormFiller {
     }
 
     /// Refuses check box and radio button values for a form with a button group that has a member which is
-    /// neither a widget nor a group of its own (``PDFDocument/buttonGroupWithAMemberWithoutWidget()``): Poppler
+    /// not a button widget or a group of its own (``PDFDocument/buttonGroupWithADamagedMember()``): Poppler
     /// 22.12 crashes setting any button of such a group. Only damaged files have one.
     static func checkButtonGroups(
         document: PDFDocument, fields: [FillField], values: [Int: String]
@@ -195,9 +195,9 @@ extension FormFiller {
         let setsButtons = values.keys.contains { index in
             fields[index].acroFormFieldID != nil && [.checkbox, .radio].contains(fields[index].kind)
         }
-        guard setsButtons, let group = document.buttonGroupWithAMemberWithoutWidget() else { return }
+        guard setsButtons, let group = document.buttonGroupWithADamagedMember() else { return }
         throw FillError.interactiveUnsupported(
-            reason: "its button field '\(group)' has a member that is neither a widget nor a field of its own (a "
+            reason: "its button field '\(group)' has a member that is not a button widget or a field of its own (a "
                 + "damaged file), and Poppler 22.12 crashes setting a button of such a group")
     }
 

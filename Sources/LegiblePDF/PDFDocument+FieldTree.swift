@@ -2,16 +2,17 @@ import Foundation
 
 extension PDFDocument {
     /// The first check box or radio button field (`/FT /Btn`, inherited) of the AcroForm's field tree with a
-    /// member that is not, by the strict object parser, a widget annotation or a field with kids of its own, as
-    /// a reader that rebuilds a damaged file's cross-references sees the tree (``RawObjectGraph``); its partial
-    /// name (`/T`), or `object N` when it has none. Nil when every button group is whole.
+    /// member that is not, by the strict object parser, a widget annotation or a field with kids of its own, or
+    /// that declares another field type, as a reader that rebuilds a damaged file's cross-references sees the
+    /// tree (``RawObjectGraph``); its partial name (`/T`), or `object N` when it has none. Nil when every button
+    /// group is whole.
     ///
-    /// Poppler 22.12 takes such a member for a field with no widget and, setting any button of the group,
-    /// reads that missing widget's on-state through a null pointer (a fuzzed form whose radio button's
-    /// `/Subtype /Widget` had NUL bytes written into it, which Poppler's lenient parser reads as another
-    /// subtype). A member that parses only leniently counts as damaged. The walk visits at most 20,000 fields,
-    /// 32 levels deep, each once.
-    package func buttonGroupWithAMemberWithoutWidget() -> String? {
+    /// Setting any button of such a group, Poppler 22.12 reads each member's widget as a button's: a member
+    /// without a widget is read through a null pointer, one of another type as the wrong kind of object (fuzzed
+    /// forms whose radio button's `/Subtype /Widget` had NUL bytes written into it, which Poppler's lenient
+    /// parser reads as another subtype, or whose `/FT /Btn` read `/FT /OBtn`). A member that parses only
+    /// leniently counts as damaged. The walk visits at most 20,000 fields, 32 levels deep, each once.
+    package func buttonGroupWithADamagedMember() -> String? {
         let graph = RawObjectGraph(data: data)
         guard let catalog = graph.catalog, let acroForm = graph.dictionary(catalog["AcroForm"]),
             let fields = graph.array(acroForm["Fields"])
@@ -31,7 +32,8 @@ extension PDFDocument {
                 let member = graph.dictionary(kid)
                 let isWidget = member?["Subtype"]?.name == "Widget"
                 let hasKids = graph.array(member?["Kids"]) != nil
-                if type == "Btn", !isWidget, !hasKids {
+                let ownType = member?["FT"]
+                if type == "Btn", (!isWidget && !hasKids) || (ownType != nil && ownType?.name != "Btn") {
                     return field["T"].flatMap(Self.text) ?? node.reference.map { "object \($0.number)" } ?? "a button group"
                 }
                 if hasKids, let found = damaged(kid, inheritedType: type, depth: depth + 1) { return found }

@@ -173,7 +173,7 @@ struct FormFillerHostileTests {
         #expect {
             try FormFiller().fill(document: document, fields: fields, values: values, mode: .interactive)
         } throws: { error in
-            "\(error)".contains("button field 'female' has a member that is neither a widget nor a field of its own")
+            "\(error)".contains("button field 'female' has a member that is not a button widget or a field of its own")
         }
     }
 }

@@ -22,16 +22,20 @@ struct FieldTreeCheckTests {
         let whole = Self.radioGroup(
             second: "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /Rect [60 20 80 40] "
                 + "/AP << /N << /b 7 0 R /Off 7 0 R >> >> >>")
-        #expect(try PDFDocument(data: whole).buttonGroupWithAMemberWithoutWidget() == nil)
+        #expect(try PDFDocument(data: whole).buttonGroupWithADamagedMember() == nil)
     }
 
-    @Test func aMemberThatIsNoWidgetOrOneThatParsesOnlyLenientlyIsFound() throws {
+    @Test func aMemberThatIsNoButtonWidgetOrParsesOnlyLenientlyIsFound() throws {
         let notAWidget = Self.radioGroup(second: "<< /Type /Annot /Subtype /Widge /Parent 4 0 R /Rect [60 20 80 40] >>")
-        #expect(try PDFDocument(data: notAWidget).buttonGroupWithAMemberWithoutWidget() == "choice")
+        #expect(try PDFDocument(data: notAWidget).buttonGroupWithADamagedMember() == "choice")
         // NUL bytes written into the subtype leave a bare word in the dictionary: only a lenient parser reads it.
         let damaged = Self.radioGroup(
             second: "<< /Type /Annot /Subtype /Widge\u{0}\u{0}t /Parent 4 0 R /Rect [60 20 80 40] >>")
-        #expect(try PDFDocument(data: damaged).buttonGroupWithAMemberWithoutWidget() == "choice")
+        #expect(try PDFDocument(data: damaged).buttonGroupWithADamagedMember() == "choice")
+        // A member declaring another field type is no button of the group.
+        let otherType = Self.radioGroup(
+            second: "<< /Type /Annot /Subtype /Widget /FT /OBtn /Parent 4 0 R /Rect [60 20 80 40] >>")
+        #expect(try PDFDocument(data: otherType).buttonGroupWithADamagedMember() == "choice")
     }
 
     /// Refusing a sound form would be a regression of its own: no real form has such a group.
@@ -43,7 +47,7 @@ struct FieldTreeCheckTests {
         for file in files {
             let data = try Data(contentsOf: root.appendingPathComponent(file))
             guard let document = try? PDFDocument(data: data) else { continue }
-            #expect(document.buttonGroupWithAMemberWithoutWidget() == nil, "\(file)")
+            #expect(document.buttonGroupWithADamagedMember() == nil, "\(file)")
         }
     }
 }
