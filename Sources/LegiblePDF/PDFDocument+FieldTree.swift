@@ -34,7 +34,8 @@ extension PDFDocument {
                 let hasKids = graph.array(member?["Kids"]) != nil
                 let ownType = member?["FT"]
                 if type == "Btn", (!isWidget && !hasKids) || (ownType != nil && ownType?.name != "Btn") {
-                    return field["T"].flatMap(Self.text) ?? node.reference.map { "object \($0.number)" } ?? "a button group"
+                    let name = field["T"].flatMap(Self.text) ?? node.reference.map { "object \($0.number)" }
+                    return name ?? "a button group"
                 }
                 if hasKids, let found = damaged(kid, inheritedType: type, depth: depth + 1) { return found }
             }
@@ -50,7 +51,9 @@ extension PDFDocument {
     private static func text(_ object: PDFObject) -> String? {
         guard case .string(let bytes) = object else { return nil }
         if bytes.starts(with: [0xFE, 0xFF]) {
-            let units = stride(from: 2, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+            let units = stride(from: 2, to: bytes.count - 1, by: 2).map {
+                UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+            }
             return String(decoding: units, as: UTF16.self)
         }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))

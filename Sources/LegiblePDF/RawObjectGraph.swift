@@ -21,7 +21,8 @@ struct RawObjectGraph {
             root = nil
             return
         }
-        let after = String(decoding: bytes[(rootAt + key.count)..<min(bytes.count, rootAt + key.count + 64)], as: UTF8.self)
+        let start = rootAt + key.count
+        let after = String(decoding: bytes[start..<min(bytes.count, start + 64)], as: UTF8.self)
         let words = after.split(whereSeparator: { $0.isWhitespace }).prefix(3)
         if words.count == 3, let number = Int(words[0]), number >= 0, Int(words[1]) != nil, words[2].hasPrefix("R") {
             root = number
@@ -34,26 +35,17 @@ struct RawObjectGraph {
     var catalog: PDFDictionary? { root.flatMap { dictionary(.reference(PDFReference(number: $0, generation: 0))) } }
 
     /// `object` as a dictionary: an inline one, or the object a reference names when it parses as one.
-    func dictionary(_ object: PDFObject?) -> PDFDictionary? {
-        switch object {
-        case .dictionary(let dictionary)?: return dictionary
-        case .reference(let reference)?:
-            guard let text = objects[reference.number]?.text else { return nil }
-            var parser = PDFObjectParser(bytes: Array(text.utf8))
-            return (try? parser.readObject())?.dictionary
-        default: return nil
-        }
-    }
+    func dictionary(_ object: PDFObject?) -> PDFDictionary? { resolved(object)?.dictionary }
 
     /// `object` as an array: an inline one, or the object a reference names when it parses as one.
-    func array(_ object: PDFObject?) -> [PDFObject]? {
-        switch object {
-        case .array(let array)?: return array
-        case .reference(let reference)?:
-            guard let text = objects[reference.number]?.text else { return nil }
-            var parser = PDFObjectParser(bytes: Array(text.utf8))
-            return (try? parser.readObject())?.array
-        default: return nil
-        }
+    func array(_ object: PDFObject?) -> [PDFObject]? { resolved(object)?.array }
+
+    /// `object` itself, or for a reference the object it names as the strict parser reads it (nil when that
+    /// object is missing or does not parse).
+    private func resolved(_ object: PDFObject?) -> PDFObject? {
+        guard case .reference(let reference)? = object else { return object }
+        guard let text = objects[reference.number]?.text else { return nil }
+        var parser = PDFObjectParser(bytes: Array(text.utf8))
+        return try? parser.readObject()
     }
 }
