@@ -166,7 +166,8 @@ struct FormFillerHostileTests {
     @Test("a rebuilt document whose embedded font's name table overstates its records is refused, naming the font")
     func damagedEmbeddedFont() throws {
         // Found by fuzzing: Cairo 1.16's font subsetter read past such a table while finishing the printed overlay.
-        let message = try Self.refusal(of: "font-name-table-overstates-its-records-liberation-serif.pdf", mode: .overlay)
+        let name = "font-name-table-overstates-its-records-liberation-serif.pdf"
+        let message = try Self.refusal(of: name, mode: .overlay)
         let expected = "font program in object 21: its name table lists 7681 records but holds 2931 bytes"
         #expect(message?.contains(expected) == true, "\(message ?? "filled")")
     }
