@@ -416,22 +416,3 @@ extension Optional {
         return try await transform(self)
     }
 }
-
-/// Runs `body`, throwing `TimeoutError` when it takes longer than `seconds`.
-func withTimeout<T: Sendable>(seconds: TimeInterval, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            throw TimeoutError(seconds: seconds)
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-    }
-}
-
-/// An operation that took longer than its time limit.
-struct TimeoutError: Error, CustomStringConvertible {
-    var seconds: TimeInterval
-    var description: String { "no answer within \(Int(seconds)) s" }
-}
