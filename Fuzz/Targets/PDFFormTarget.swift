@@ -28,8 +28,10 @@ enum PDFFormTarget {
                 : try filler.fill(document: document, fields: widgets, values: values(for: widgets), mode: .interactive)
             let drawn = try FillField.fields(of: document, regions: regions)
             let overlay = try filler.fill(document: document, fields: drawn, values: values(for: drawn), mode: .overlay)
+            // Field counts, not byte counts: Poppler stamps each widget it fills with the time (`/M`), so the
+            // bytes of an interactive fill differ from one second to the next.
             return "\(document.pageCount) pages, \(regions.count) regions, \(widgets.count) widgets, "
-                + "filled \(interactive?.data.count ?? 0) and \(overlay.data.count) bytes"
+                + "filled \(interactive?.filledCount ?? 0) and \(overlay.filledCount) fields"
         }
     }
 
