@@ -13,36 +13,44 @@ extension PDFDocument {
     /// parser reads as another subtype, or whose `/FT /Btn` read `/FT /OBtn`). A member that parses only
     /// leniently counts as damaged. The walk visits at most 20,000 fields, 32 levels deep, each once.
     package func buttonGroupWithADamagedMember() -> String? {
-        let graph = RawObjectGraph(data: data)
+        let graph = rawObjectGraph
         guard let catalog = graph.catalog, let acroForm = graph.dictionary(catalog["AcroForm"]),
             let fields = graph.array(acroForm["Fields"])
         else { return nil }
         var visited = Set<Int>()
         var budget = 20_000
-        func damaged(_ node: PDFObject, inheritedType: String?, depth: Int) -> String? {
-            guard depth < 32, budget > 0 else { return nil }
+        /// Whether the walk may go into `node` (within the bounds, not seen before).
+        func enters(_ node: PDFObject, depth: Int) -> Bool {
+            guard depth < 32, budget > 0 else { return false }
             budget -= 1
-            if let number = node.reference?.number {
-                guard visited.insert(number).inserted else { return nil }
-            }
-            guard let field = graph.dictionary(node) else { return nil }
+            guard let number = node.reference?.number else { return true }
+            return visited.insert(number).inserted
+        }
+        /// The first damaged group at or under `field` (its `kids` resolved), by name.
+        func damaged(
+            _ field: PDFDictionary, at node: PDFObject, kids: [PDFObject], inheritedType: String?, depth: Int
+        ) -> String? {
             let type = field["FT"]?.name ?? inheritedType
-            guard let kids = graph.array(field["Kids"]) else { return nil }
             for kid in kids {
                 let member = graph.dictionary(kid)
                 let isWidget = member?["Subtype"]?.name == "Widget"
-                let hasKids = graph.array(member?["Kids"]) != nil
+                let memberKids = graph.array(member?["Kids"])
                 let ownType = member?["FT"]
-                if type == "Btn", (!isWidget && !hasKids) || (ownType != nil && ownType?.name != "Btn") {
+                if type == "Btn", (!isWidget && memberKids == nil) || (ownType != nil && ownType?.name != "Btn") {
                     let name = field["T"].flatMap(Self.text) ?? node.reference.map { "object \($0.number)" }
                     return name ?? "a button group"
                 }
-                if hasKids, let found = damaged(kid, inheritedType: type, depth: depth + 1) { return found }
+                if let member, let memberKids, enters(kid, depth: depth + 1),
+                    let found = damaged(member, at: kid, kids: memberKids, inheritedType: type, depth: depth + 1)
+                {
+                    return found
+                }
             }
             return nil
         }
-        for field in fields {
-            if let found = damaged(field, inheritedType: nil, depth: 0) { return found }
+        for node in fields where enters(node, depth: 0) {
+            guard let field = graph.dictionary(node), let kids = graph.array(field["Kids"]) else { continue }
+            if let found = damaged(field, at: node, kids: kids, inheritedType: nil, depth: 0) { return found }
         }
         return nil
     }

@@ -153,7 +153,7 @@ extension PDFDocument {
     /// where a value belongs, an unterminated `/Font`) in ways of its own, so a dictionary that only parses
     /// leniently is not taken as there. False when any step is missing, damaged or not a dictionary.
     package func hasDefaultResourcesDictionary() -> Bool {
-        let graph = RawObjectGraph(data: data)
+        let graph = rawObjectGraph
         guard let catalog = graph.catalog, let acroForm = graph.dictionary(catalog["AcroForm"]),
             let resources = graph.dictionary(acroForm["DR"])
         else { return false }

@@ -22,6 +22,8 @@ public final class PDFDocument {
     var combRects: [Int: [PDFRect]]?
     /// The largest image the file declares, read on the first ``checkImageSizes()`` (outer nil: not read yet).
     var largestImage: (width: Int, height: Int)??
+    /// The raw objects as a rebuilding reader sees them, read on the first check that needs them.
+    var rawObjects: RawObjectGraph?
 
     /// Opens a PDF from its bytes.
     ///

@@ -49,3 +49,14 @@ struct RawObjectGraph {
         return try? parser.readObject()
     }
 }
+
+extension PDFDocument {
+    /// This document's ``RawObjectGraph``, read once (the raw scan inflates every object stream) and shared by
+    /// the checks made before Poppler fills it. Not thread-safe, like the document.
+    var rawObjectGraph: RawObjectGraph {
+        if let rawObjects { return rawObjects }
+        let graph = RawObjectGraph(data: data)
+        rawObjects = graph
+        return graph
+    }
+}
