@@ -22,17 +22,21 @@ struct VisualDetector {
     func detect() throws -> [VisualCandidate] {
         let r = raster
         var horizontal = r.segments(horizontal: true, minLength: r.px(14), maxThickness: r.px(3.5))
-        // A hairline ruling in pale grey scans lighter than the scan's ink threshold: long thin rulings are
-        // looked for again at the born-digital threshold.
-        if r.threshold < Self.paleRulingThreshold {
-            let pale = r.thresholded(Self.paleRulingThreshold)
-                .segments(horizontal: true, minLength: r.px(30), maxThickness: r.px(1.5))
-            horizontal += pale.filter { line in
-                let around = Box(x0: line.box.x0, y0: line.box.y0 - 2, x1: line.box.x1, y1: line.box.y1 + 2)
-                return !horizontal.contains { $0.box.intersectionArea(around) > 0 }
-            }
+        var vertical = r.segments(horizontal: false, minLength: r.px(9), maxThickness: r.px(3.5))
+        // Rulings printed in a light grey tint (comb dividers, box outlines at 20-30% black) come out lighter
+        // than the ink threshold, the more so where anti-aliasing or a scanner's blur spreads a hairline over
+        // two pixels: thin straight runs are looked for again at a pale threshold. Paper noise and text do
+        // not make long straight runs, and a tinted panel is too thick to pass for a ruling.
+        let paleRulings = r.thresholded(
+            hasTextLayer ? Self.paleRulingThreshold.render : Self.paleRulingThreshold.scan)
+        func beside(_ line: Segment, _ known: [Segment]) -> Bool {
+            let around = Box(x0: line.box.x0 - 2, y0: line.box.y0 - 2, x1: line.box.x1 + 2, y1: line.box.y1 + 2)
+            return known.contains { $0.box.intersectionArea(around) > 0 }
         }
-        let vertical = r.segments(horizontal: false, minLength: r.px(9), maxThickness: r.px(3.5))
+        let paleHorizontal = paleRulings.segments(horizontal: true, minLength: r.px(14), maxThickness: r.px(2))
+        let paleVertical = paleRulings.segments(horizontal: false, minLength: r.px(9), maxThickness: r.px(2))
+        horizontal += paleHorizontal.filter { !beside($0, horizontal) && isOnPaper($0) }
+        vertical += paleVertical.filter { !beside($0, vertical) && isOnPaper($0) }
         var lineMask = [UInt8](repeating: 0, count: r.width * r.height)
         for segment in horizontal + vertical {
             let b = segment.box
@@ -139,8 +143,26 @@ struct VisualDetector {
         return candidates
     }
 
-    /// Grey level under which a pixel of a long hairline ruling counts as ink on scans.
-    static let paleRulingThreshold: UInt8 = 200
+    /// True when the paper two pixels past each side of `line` is light (mean grey level 230 or more): a pale
+    /// ruling is drawn on paper, whereas the speckle of a scanned tint near the pale threshold lies on tint.
+    private func isOnPaper(_ line: Segment) -> Bool {
+        let r = raster
+        let b = line.box
+        func meanGray(_ points: [(Int, Int)]) -> Double {
+            let inside = points.filter { $0.0 >= 0 && $0.1 >= 0 && $0.0 < r.width && $0.1 < r.height }
+            guard !inside.isEmpty else { return 0 }
+            return Double(inside.reduce(0) { $0 + Int(r.gray[$1.1 * r.width + $1.0]) }) / Double(inside.count)
+        }
+        let sides: [[(Int, Int)]] = line.horizontal
+            ? [(b.x0..<b.x1).map { ($0, b.y0 - 2) }, (b.x0..<b.x1).map { ($0, b.y1 + 1) }]
+            : [(b.y0..<b.y1).map { (b.x0 - 2, $0) }, (b.y0..<b.y1).map { (b.x1 + 1, $0) }]
+        return sides.allSatisfy { meanGray($0) >= 230 }
+    }
+
+    /// Grey levels under which a pixel of a thin straight ruling counts as ink: on scans, above the paper's
+    /// noise and JPEG ringing; on born-digital renders, which have none, just under paper white, as
+    /// anti-aliasing spreads a light grey hairline over two pixels of half its darkness each.
+    static let paleRulingThreshold = (scan: UInt8(215), render: UInt8(235))
 
     // MARK: Boxes
 

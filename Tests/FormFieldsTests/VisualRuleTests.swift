@@ -2,6 +2,7 @@ import Foundation
 import FormFields
 import LegibleImaging
 import LegiblePDF
+import TestSupport
 import Testing
 
 /// A white 150-dpi page (612 × 792 points) to draw rulings and boxes on, in points, then wrap as a scan.
@@ -655,5 +656,39 @@ struct VisualRuleTests {
         let boxes = try page.detect().filter { $0.fieldType == .checkbox }
         #expect(boxes.count == 1)
         #expect(boxes.contains { overlaps($0, x0: 93, y0: 193, x1: 107, y1: 207) })
+    }
+
+    @Test func combsDrawnInLightGreyAreCombsOnScansAndRenders() throws {
+        // An ID number as 3 + 2 + 4 cells of 16 points ruled in 25% grey, lighter than either ink threshold
+        // once a scanner's blur or anti-aliasing spreads the hairline over two pixels.
+        func combs(in regions: [FieldRegion]) -> [Int?] {
+            regions.filter { $0.y > 150 && $0.y < 200 }.sorted { $0.x < $1.x }.map(\.maxLength)
+        }
+        var page = Sketch()
+        for (x, count) in [(40.0, 3), (100.0, 2), (144.0, 4)] {
+            let w = Double(count) * 16
+            page.fill(x: x, y: 170, width: w + 1, height: 1, gray: 190)
+            page.fill(x: x, y: 186, width: w + 1, height: 1, gray: 190)
+            for index in 0...count { page.fill(x: x + Double(index) * 16, y: 170, width: 1, height: 16, gray: 190) }
+        }
+        #expect(combs(in: try page.detect()) == [3, 2, 4])
+
+        // The same as vector art, 0.4 point in 20% grey, with a caption so the page has a text layer: PDF user space
+        // runs up from the bottom, so the cells' top at 170 points down is 622 up.
+        var drawing = "0.8 G 0.4 w\n"
+        for (x, count) in [(40, 3), (100, 2), (144, 4)] {
+            drawing += "\(x) 606 \(count * 16) 16 re S\n"
+            for index in 1..<count { drawing += "\(x + index * 16) 606 m \(x + index * 16) 622 l S\n" }
+        }
+        let data = MinimalPDF.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+                + "/Resources << /Font << /F1 5 0 R >> >> >>",
+            MinimalPDF.stream(drawing + "BT /F1 9 Tf 40 630 Td (Social security number) Tj ET"),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ])
+        let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: data))
+        #expect(combs(in: regions) == [3, 2, 4], "\(regions.map { ($0.x, $0.y, $0.width, $0.maxLength) })")
     }
 }
