@@ -852,6 +852,7 @@ struct VisualDetector {
         let r = raster
         let rulings = solid + dotted
         let dottedBoxes = Set(dotted.map(\.box))
+        let entries = solid.map(\.box) + cells
         // Lines as short as 18 points take two-letter entries (a state code).
         let minUnderline = 18.0
         let edgeSlack = r.px(3)
@@ -863,7 +864,8 @@ struct VisualDetector {
         }
         for line in rulings {
             let b = line.box
-            guard b.width >= r.px(minUnderline), !r.isShaded(b) else { continue }
+            let isCents = b.width < r.px(60) && isCentsLine(b, blobs: blobs, entries: entries)
+            guard b.width >= r.px(minUnderline) || (b.width >= r.px(10) && isCents), !r.isShaded(b) else { continue }
             // Printer's marks (crop marks, registration targets) stand in the bleed: a line reaching the page's
             // side or within 12 points of its top or bottom is not one to write on.
             if b.x0 <= r.px(2) || b.x1 >= r.width - r.px(2) || b.y0 < r.px(12) || b.y1 > r.height - r.px(12) {
@@ -884,8 +886,9 @@ struct VisualDetector {
             if r.inkFraction(Box(x0: b.x0, y0: b.y1, x1: b.x1, y1: b.y1 + r.px(2))) > 0.5 { continue }
             // A stroke inside a word of the text layer is part of its lettering (a heading's bar, a strike-through).
             if letterBoxes.contains(where: { $0.contains(b, slack: 1) }) { continue }
-            // A short straight stretch of a curve (a banner's ribbon) is not a line to write on.
-            if b.width < r.px(60), continuesAsCurve(b) { continue }
+            // A short straight stretch of a curve (a banner's ribbon) is not a line to write on; the decimal point
+            // before cents is no bend.
+            if b.width < r.px(60), !isCents, continuesAsCurve(b) { continue }
             // Part of a box edge?
             let edgeOverlap = cells.reduce(0) { sum, cell in
                 let nearTop = abs(cell.y0 - b.y1) <= edgeSlack, nearBottom = abs(cell.y1 - b.y0) <= edgeSlack
@@ -945,6 +948,21 @@ struct VisualDetector {
             }
         }
         return fields
+    }
+
+    /// True when `line`, too short for a word, is the cents of an amount (`[ dollars ] . __`, as tax and
+    /// accounting forms draw it): a decimal point stands on the baseline right before it, and an entry (one of
+    /// `entries`, the page's cells and rulings) ends right before the point.
+    private func isCentsLine(_ line: Box, blobs: [Box], entries: [Box]) -> Bool {
+        let r = raster
+        let maxDot = r.px(3)
+        guard let point = blobs.first(where: { dot in
+            dot.width <= maxDot && dot.height <= maxDot && dot.x1 <= line.x0 + 1 && line.x0 - dot.x1 <= r.px(5)
+                && dot.y1 <= line.y1 + 1 && line.y0 - dot.y1 <= r.px(3)
+        }) else { return false }
+        return entries.contains { entry in
+            (0...r.px(6)).contains(point.x0 - entry.x1) && abs(entry.y1 - line.y1) <= r.px(4)
+        }
     }
 
     /// A comb drawn as tick marks standing on a baseline (`|_|_|_|_|`, for ID numbers and dates): at least four

@@ -691,4 +691,18 @@ struct VisualRuleTests {
         let regions = try FormFieldDetector(textReader: nil).detect(PDFDocument(data: data))
         #expect(combs(in: regions) == [3, 2, 4], "\(regions.map { ($0.x, $0.y, $0.width, $0.maxLength) })")
     }
+
+    @Test func aShortLineAfterTheDecimalPointOfAnAmountIsItsCents() throws {
+        // `Line 40 [ dollars ] . __`: a 15-point line after a decimal point that follows an amount box; and far
+        // from it the same short line with nothing before it, too short for a word.
+        var page = Sketch()
+        page.caption(x: 200, y: 207, width: 40)
+        page.box(x: 300, y: 200, width: 100, height: 14)
+        page.fill(x: 403, y: 212.5, width: 1.5, height: 1.5)
+        page.hline(x0: 407, x1: 422, y: 214)
+        page.hline(x0: 407, x1: 422, y: 400)
+        let regions = try page.detect()
+        #expect(regions.contains { $0.x > 404 && $0.x < 410 && $0.y < 214 && $0.y > 195 }, "\(regions.map { ($0.x, $0.y) })")
+        #expect(!regions.contains { $0.y > 300 }, "\(regions.map { ($0.x, $0.y) })")
+    }
 }
