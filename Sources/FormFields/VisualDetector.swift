@@ -58,7 +58,10 @@ struct VisualDetector {
         let (closedMask, roundedCorners) = closingCorners(
             closingOpenSides(lineMask, horizontal: horizontal, vertical: vertical), horizontal: horizontal,
             vertical: vertical)
-        let (cells, openCells) = try enclosedCells(lineMask: lineMask, closedMask: closedMask)
+        var (cells, openCells) = try enclosedCells(lineMask: lineMask, closedMask: closedMask)
+        let roundEnded = try roundedBoxes(lineMask: lineMask, cells: cells)
+        cells += roundEnded
+        let rounded = Set(roundEnded)
         let blobs = try inkBlobs(lineMask: lineMask)
         var checkboxes = try findCheckboxes(in: r)
         // Check boxes and radio rings drawn in pale grey fall apart at the ink threshold: look again with a
@@ -82,8 +85,10 @@ struct VisualDetector {
         for cell in cells where !combMembers.contains(cell) {
             // A cell inside a check box is its inner border (a double-ruled box), not a field of its own.
             if checkboxes.contains(where: { $0.iou(cell) > 0.5 || $0.contains(cell, slack: r.px(1)) }) { continue }
+            // Ink crossing the edge of a box with round ends is its outline, not print inside it.
             let contents = blobs.filter { blob in
                 !isCornerPiece(blob, of: cell, roundedCorners: roundedCorners)
+                    && (!rounded.contains(cell) || cell.contains(blob))
                     && !hintBoxes.contains { $0.contains(blob, slack: 2) }
             }
             if isHeadingBand(cell, blobs: contents) { continue }
@@ -289,6 +294,32 @@ struct VisualDetector {
             return Double(inner) < 0.2 * Double(outer.area)
         }
         return (kept, open)
+    }
+
+    /// Boxes whose corners are rounded wider than ``closingCorners`` reaches (a pill or stadium outline, its
+    /// round ends as tall as the box): paper that the page's ink encloses, apart from the cells found already,
+    /// with straight rulings along most of its top and bottom and little print inside.
+    private func roundedBoxes(lineMask: [UInt8], cells: [Box]) throws -> [Box] {
+        let r = raster
+        let walls = (0..<r.ink.count).map { r.ink[$0] != 0 || lineMask[$0] != 0 ? UInt8(255) : 0 }
+        let paper = try Image(width: r.width, height: r.height, format: .gray8, pixels: walls)
+        func ruledAlong(_ y: Int, from x0: Int, to x1: Int) -> Bool {
+            guard x1 > x0 else { return false }
+            let ruled = (x0..<x1).count { x in
+                (y - 2...y + 2).contains { yy in yy >= 0 && yy < r.height && lineMask[yy * r.width + x] != 0 }
+            }
+            return Double(ruled) >= 0.6 * Double(x1 - x0)
+        }
+        return try paper.thresholded(below: 128).connectedComponents(eightConnected: false).compactMap { region in
+            let box = Box(x0: region.x, y0: region.y, x1: region.maxX, y1: region.maxY)
+            guard box.x0 > 0, box.y0 > 0, box.x1 < r.width, box.y1 < r.height else { return nil }
+            guard box.width >= r.px(40), box.height >= r.px(12), Double(box.area) < 0.25 * Double(r.width * r.height)
+            else { return nil }
+            guard !cells.contains(where: { $0.intersectionArea(box) > 0 }) else { return nil }
+            guard ruledAlong(box.y0 - 1, from: box.x0, to: box.x1), ruledAlong(box.y1, from: box.x0, to: box.x1)
+            else { return nil }
+            return r.inkFraction(box) < 0.1 ? box : nil
+        }
     }
 
     /// The sides of the box (0 top, 1 bottom, 2 left, 3 right) with ruling pixels of `mask` just outside it

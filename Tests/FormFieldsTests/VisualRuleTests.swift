@@ -705,4 +705,15 @@ struct VisualRuleTests {
         #expect(regions.contains { $0.x > 404 && $0.x < 410 && $0.y < 214 && $0.y > 195 }, "\(regions.map { ($0.x, $0.y) })")
         #expect(!regions.contains { $0.y > 300 }, "\(regions.map { ($0.x, $0.y) })")
     }
+
+    @Test func aBoxWithWideRoundCornersIsOneFieldAndItsRulingsAreNotLines() throws {
+        // An answer box with 20-point round corners under its question (wider than the corners a straight
+        // stroke closes): one field over the box, not the room above its top edge nor a strip along its bottom.
+        var page = Sketch()
+        page.caption(x: 100, y: 180, width: 120)
+        page.roundedBox(x: 100, y: 200, width: 400, height: 60, radius: 20)
+        let regions = try page.detect()
+        #expect(regions.count == 1, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
+        #expect(regions.contains { overlaps($0, x0: 101, y0: 201, x1: 500, y1: 260) })
+    }
 }
