@@ -92,6 +92,33 @@ struct VisualDetector {
                     && !hintBoxes.contains { $0.contains(blob, slack: 2) }
             }
             if isHeadingBand(cell, blobs: contents) { continue }
+            // An empty cell split by dotted uprights holds one entry in each part.
+            let dividers = dottedDividers(in: cell)
+            if !dividers.isEmpty {
+                let bounds = [cell.x0] + dividers + [cell.x1]
+                let parts = zip(bounds, bounds.dropFirst()).map { Box(x0: $0 + 1, y0: cell.y0, x1: $1, y1: cell.y1) }
+                let print = contents.filter { blob in
+                    cell.containsCenter(of: blob) && !dividers.contains { abs(blob.midX - $0) <= r.px(1.5) }
+                }
+                let widths = parts.map(\.width)
+                let isComb = parts.count >= 3 && (widths.max() ?? 0) <= r.px(30)
+                    && 5 * ((widths.max() ?? 0) - (widths.min() ?? 0)) <= (widths.min() ?? 0)
+                if print.isEmpty, isComb {
+                    // Character-sized parts of one width are the cells of a comb, one entry.
+                    emptyCells.insert(cell)
+                    inCells.append(
+                        VisualCandidate(box: cell, shape: .comb, confidence: 0.75, maxLength: parts.count, cell: cell))
+                    continue
+                }
+                if print.isEmpty, parts.allSatisfy({ $0.width >= r.px(10) }) {
+                    for part in parts {
+                        emptyCells.insert(part)
+                        inCells.append(
+                            VisualCandidate(box: writingBand(of: part), shape: .box, confidence: 0.75, cell: part))
+                    }
+                    continue
+                }
+            }
             if !contents.contains(where: { cell.containsCenter(of: $0) }) { emptyCells.insert(cell) }
             if let field = writableArea(of: cell, isOpen: openCells.contains(cell), blobs: contents) {
                 inCells.append(field)
@@ -557,6 +584,33 @@ struct VisualDetector {
                 box: Box(x0: ink.x1 + r.px(2), y0: y0, x1: cell.x1, y1: y1), shape: .box, confidence: 0.6, cell: cell)
         }
         return nil
+    }
+
+    /// The columns where a dotted or dashed upright divides `cell` (the parts of an ID number in a table's
+    /// cell, `123 ⋮ 45 ⋮ 6789`): down the column, at least three separate runs of ink covering a quarter to four
+    /// fifths of the cell's height, and bare paper two pixels to each side, as no letter's stroke has.
+    private func dottedDividers(in cell: Box) -> [Int] {
+        let r = raster
+        let y0 = cell.y0 + 1, y1 = cell.y1 - 1
+        guard y1 - y0 >= r.px(6), cell.width >= r.px(24) else { return [] }
+        func inked(_ x: Int) -> Int { (y0..<y1).count { r.isInk(x, $0) } }
+        var columns: [Int] = []
+        for x in (cell.x0 + r.px(4))..<max(cell.x0 + r.px(4), cell.x1 - r.px(4)) {
+            let count = inked(x)
+            guard 4 * count >= y1 - y0, 5 * count <= 4 * (y1 - y0) else { continue }
+            var runs = 0, inside = false
+            for y in y0..<y1 {
+                let ink = r.isInk(x, y)
+                if ink && !inside { runs += 1 }
+                inside = ink
+            }
+            guard runs >= 3 else { continue }
+            let side = r.px(1) + 1
+            guard 10 * inked(x - side) < y1 - y0, 10 * inked(x + side) < y1 - y0 else { continue }
+            if let last = columns.last, x - last <= side { continue }
+            columns.append(x)
+        }
+        return columns
     }
 
     /// Where one line of writing goes in an empty cell: the whole cell, or, in a cell too tall for one line but

@@ -716,4 +716,24 @@ struct VisualRuleTests {
         #expect(regions.count == 1, "\(regions.map { ($0.x, $0.y, $0.width, $0.height) })")
         #expect(regions.contains { overlaps($0, x0: 101, y0: 201, x1: 500, y1: 260) })
     }
+
+    @Test func dottedUprightsSplitACellIntoEntriesOrMakeItAComb() throws {
+        // A table cell for an ID number split 3-2-4 by dotted uprights (three entries), and a cell split into
+        // five 16-point character cells by dotted uprights (one comb of five).
+        var page = Sketch()
+        func dottedUpright(x: Double, y: Double) {
+            for step in stride(from: 1.0, to: 15.0, by: 2.5) { page.fill(x: x, y: y + step, width: 1, height: 1) }
+        }
+        page.box(x: 100, y: 300, width: 200, height: 16)
+        for x in [160.0, 200.0] { dottedUpright(x: x, y: 300) }
+        page.box(x: 100, y: 400, width: 80, height: 16)
+        for x in [116.0, 132.0, 148.0, 164.0] { dottedUpright(x: x, y: 400) }
+        let regions = try page.detect()
+        let found = regions.map { ($0.x, $0.y, $0.width, $0.maxLength) }
+        for (x0, x1) in [(101.0, 160.0), (161.0, 200.0), (201.0, 300.0)] {
+            #expect(regions.contains { overlaps($0, x0: x0, y0: 301, x1: x1, y1: 316) }, "\(x0): \(found)")
+        }
+        #expect(regions.filter { $0.y > 350 }.map(\.maxLength) == [5], "\(found)")
+        #expect(regions.count == 4, "\(found)")
+    }
 }
