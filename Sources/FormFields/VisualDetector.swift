@@ -587,24 +587,29 @@ struct VisualDetector {
     }
 
     /// The columns where a dotted or dashed upright divides `cell` (the parts of an ID number in a table's
-    /// cell, `123 ⋮ 45 ⋮ 6789`): down the column, at least three separate runs of ink covering a quarter to four
-    /// fifths of the cell's height, and bare paper two pixels to each side, as no letter's stroke has.
+    /// cell, `123 ⋮ 45 ⋮ 6789`): down the column, at least three separate runs of ink spread over two fifths of the
+    /// cell's height or more and inking at most four fifths of it, and bare paper two pixels to each side, as no
+    /// letter's stroke has.
     private func dottedDividers(in cell: Box) -> [Int] {
         let r = raster
         let y0 = cell.y0 + 1, y1 = cell.y1 - 1
         guard y1 - y0 >= r.px(6), cell.width >= r.px(24) else { return [] }
-        func inked(_ x: Int) -> Int { (y0..<y1).count { r.isInk(x, $0) } }
+        // Dots are small: anti-aliasing or a scanner's blur leaves them paler than strokes.
+        let threshold = hasTextLayer ? Self.paleRulingThreshold.render : Self.paleRulingThreshold.scan
+        func isInk(_ x: Int, _ y: Int) -> Bool { x >= 0 && x < r.width && r.gray[y * r.width + x] < threshold }
+        func inked(_ x: Int) -> Int { (y0..<y1).count { isInk(x, $0) } }
         var columns: [Int] = []
         for x in (cell.x0 + r.px(4))..<max(cell.x0 + r.px(4), cell.x1 - r.px(4)) {
             let count = inked(x)
-            guard 4 * count >= y1 - y0, 5 * count <= 4 * (y1 - y0) else { continue }
-            var runs = 0, inside = false
+            guard count >= 3, 5 * count <= 4 * (y1 - y0) else { continue }
+            var runs = 0, inside = false, first = y1, last = y0
             for y in y0..<y1 {
-                let ink = r.isInk(x, y)
+                let ink = isInk(x, y)
                 if ink && !inside { runs += 1 }
+                if ink { first = min(first, y); last = y }
                 inside = ink
             }
-            guard runs >= 3 else { continue }
+            guard runs >= 3, 5 * (last + 1 - first) >= 2 * (y1 - y0) else { continue }
             let side = r.px(1) + 1
             guard 10 * inked(x - side) < y1 - y0, 10 * inked(x + side) < y1 - y0 else { continue }
             if let last = columns.last, x - last <= side { continue }
