@@ -100,9 +100,8 @@ struct VisualDetector {
                 let print = contents.filter { blob in
                     cell.containsCenter(of: blob) && !dividers.contains { abs(blob.midX - $0) <= r.px(1.5) }
                 }
-                let widths = parts.map(\.width)
-                let isComb = parts.count >= 3 && (widths.max() ?? 0) <= r.px(30)
-                    && 5 * ((widths.max() ?? 0) - (widths.min() ?? 0)) <= (widths.min() ?? 0)
+                let widest = parts.map(\.width).max() ?? 0, narrowest = parts.map(\.width).min() ?? 0
+                let isComb = parts.count >= 3 && widest <= r.px(30) && 5 * (widest - narrowest) <= narrowest
                 if print.isEmpty, isComb {
                     // Character-sized parts of one width are the cells of a comb, one entry.
                     emptyCells.insert(cell)
