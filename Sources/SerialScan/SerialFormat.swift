@@ -33,6 +33,9 @@ public enum SerialFormat: String, Sendable, Codable, CaseIterable {
     /// True for the Apple formats.
     public var isApple: Bool { self == .apple12 || self == .apple11 || self == .appleRandom }
 
+    /// True for the Apple layouts that open with a factory code (12 and 11 characters).
+    var hasFactoryCode: Bool { self == .apple12 || self == .apple11 }
+
     /// Lengths the format takes.
     public var lengths: ClosedRange<Int> {
         switch self {

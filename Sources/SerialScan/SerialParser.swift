@@ -242,6 +242,7 @@ enum SerialParser {
                 evidence.distractor = window.distractor
                 results.append(evidence)
                 if let twin = lookAlikeTwin(of: evidence, symbols: part) { results.append(twin) }
+                if let twin = factoryLeadTwin(of: evidence, symbols: part) { results.append(twin) }
             }
         }
         return results
@@ -300,7 +301,9 @@ enum SerialParser {
                     .map { ($0.element, symbol.score * Confusables.retention(rank: $0.offset)) }
             guard let (character, score) = pick else { return nil }
             repairs += 1
-            let letterForDigit = (read == "O" && character == "0") || (read == "I" && character == "1")
+            let letterForDigit =
+                (read == "O" && character == "0" && !(position == 0 && format.hasFactoryCode))
+                || (read == "I" && character == "1")
             if letterForDigit { letterRepairs += 1 }
             if !(read.isLetter || read.isNumber) || letterForDigit { freeRepairs += 1 }
             chosen.append(character)
@@ -379,6 +382,30 @@ enum SerialParser {
         swapped.rival = rival(of: characters, symbols: symbols, format: evidence.format)
         swapped.isLookAlikeTwin = true
         return swapped
+    }
+
+    /// `evidence` with the 0 it opens with read as D, when the reader saw an O there and the format opens
+    /// with a factory code (Apple's 12- and 11-character layouts); nil otherwise. No factory code Apple has
+    /// used starts with 0 (the location tables of OpenCorePkg's `macserial`, `Utilities/macserial/modelinfo.h`,
+    /// and everymac.com's decoder tables list codes opening with a letter or with 1, 4 or 7), so an O there is
+    /// as likely the round D as the 0 that ``fit(_:format:announced:)`` takes for it, and that repair is not
+    /// free (``SerialEvidence/letterRepairs``). Offered as a look-alike alternative, one more repair.
+    static func factoryLeadTwin(of evidence: SerialEvidence, symbols: [ObservedSymbol]) -> SerialEvidence? {
+        guard evidence.format.hasFactoryCode, evidence.serial.first == "0", let lead = symbols.first,
+            upper(lead.character) == "O"
+        else { return nil }
+        let kept = lead.alternatives.first { upper($0.character) == "D" }?.score
+            ?? lead.score * Confusables.retention(rank: 1)
+        var characters = Array(evidence.serial)
+        characters[0] = "D"
+        var twin = evidence
+        twin.serial = String(characters)
+        twin.repairs += 1
+        twin.meanScore = evidence.meanScore + (kept - lead.score) / Double(characters.count)
+        twin.minScore = min(evidence.minScore, kept)
+        twin.rival = rival(of: characters, symbols: symbols, format: evidence.format)
+        twin.isLookAlikeTwin = true
+        return twin
     }
 
     /// True for two neighbouring readings that may be one 0 (O, o) or one 1 (I, l, |) read twice.

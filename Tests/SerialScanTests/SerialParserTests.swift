@@ -538,6 +538,29 @@ struct SerialParserTests {
         #expect(abs(ranked[1].confidence - twinAlone) < 1e-9)
     }
 
+    @Test func anOpeningOIsAsLikelyADAsA0() throws {
+        // No Apple factory code opens with 0: an O read there may be the D of `DYT`. The 0 stays the
+        // reading, with the O/0 swap counted as a repair even on an Apple device, and the D is offered.
+        let symbols = Lines.symbols("OYTWP2YLDV35", x: 0, score: 0.95).map(observed)
+        let read = try #require(SerialParser.fit(symbols, format: .apple12, announced: true))
+        #expect(read.serial == "0YTWP2YLDV35" && read.repairs == 1 && read.letterRepairs == 0)
+        let twin = try #require(SerialParser.factoryLeadTwin(of: read, symbols: symbols))
+        #expect(twin.serial == "DYTWP2YLDV35" && twin.isLookAlikeTwin && twin.repairs == 2)
+        let ranked = SerialRanker.standard.rank([read, twin], deviceType: .ipad).map(\.serial)
+        #expect(ranked == ["0YTWP2YLDV35", "DYTWP2YLDV35"])
+        // Elsewhere in the serial an O is a 0 as before, and a 0 read as such opens no alternative.
+        let inside = try #require(SerialParser.fit(Lines.symbols("CO2XK1JCJG5J", x: 0, score: 0.95).map(observed),
+                                                   format: .apple12))
+        #expect(inside.letterRepairs == 1)
+        let zero = Lines.symbols("0YTWP2YLDV35", x: 0, score: 0.95).map(observed)
+        let zeroRead = try #require(SerialParser.fit(zero, format: .apple12))
+        #expect(SerialParser.factoryLeadTwin(of: zeroRead, symbols: zero) == nil)
+        // Randomised serials have no factory code.
+        let random = Lines.symbols("OK7QWX4F2N9", x: 0, score: 0.95).map(observed)
+        let randomRead = try #require(SerialParser.fit(random, format: .appleRandom))
+        #expect(randomRead.letterRepairs == 1 && SerialParser.factoryLeadTwin(of: randomRead, symbols: random) == nil)
+    }
+
     func observed(_ symbol: RecognizedSymbol) -> ObservedSymbol {
         ObservedSymbol(
             character: symbol.text.first!, score: symbol.confidence,
