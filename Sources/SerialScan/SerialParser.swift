@@ -29,6 +29,9 @@ struct SerialEvidence: Sendable, Hashable {
     var isLookAlikeTwin = false
     /// Of ``repairs``, the O read where the format wants 0 and the I where it wants 1.
     var letterRepairs = 0
+    /// Of ``repairs``, the look-alike swapped in a 12-character Apple serial's model code to make the code of a
+    /// known Mac (``SerialParser/knownModelCode(of:symbols:)``).
+    var codeRepairs = 0
     /// The reader's score (0...1) for its strongest rival reading at any one position: a character other than
     /// the chosen one, offered by the reader there (or read there), that the format also allows there
     /// (``SerialParser/rival(of:symbols:format:)``). 0 when the reader offered none.
@@ -240,7 +243,15 @@ enum SerialParser {
                 evidence.trimmed = trimmed
                 evidence.caption = window.caption
                 evidence.distractor = window.distractor
-                results.append(evidence)
+                if let settled = knownModelCode(of: evidence, symbols: part) {
+                    // The reading as made stays on offer, as the look-alike alternative of the settled one.
+                    var asRead = evidence
+                    asRead.repairs += 1
+                    asRead.isLookAlikeTwin = true
+                    results += [settled, asRead]
+                } else {
+                    results.append(evidence)
+                }
                 if let twin = lookAlikeTwin(of: evidence, symbols: part) { results.append(twin) }
                 if let twin = factoryLeadTwin(of: evidence, symbols: part) { results.append(twin) }
             }
@@ -382,6 +393,41 @@ enum SerialParser {
         swapped.rival = rival(of: characters, symbols: symbols, format: evidence.format)
         swapped.isLookAlikeTwin = true
         return swapped
+    }
+
+    /// `evidence` with one character of its model code swapped for a look-alike (``Confusables/twins``), when
+    /// that turns a code no known Mac has into one a known Mac has
+    /// (``AppleModelCodes``); nil when the code is known, the serial is not a 12-character Apple one, or no
+    /// swap, or more than one, makes a known code. The last four characters of such a serial name the model,
+    /// so a code no Mac was made with, one look-alike away from one that was, is that code misread. The swap
+    /// counts as a repair that the code settles (``SerialEvidence/codeRepairs``), as the grammar settles an O.
+    static func knownModelCode(of evidence: SerialEvidence, symbols: [ObservedSymbol]) -> SerialEvidence? {
+        guard evidence.format == .apple12, symbols.count == 12 else { return nil }
+        var characters = Array(evidence.serial)
+        guard !AppleModelCodes.contains(String(characters[8...])) else { return nil }
+        var found: Set<String> = []
+        var swap: (position: Int, character: Character)?
+        for position in 8..<12 {
+            let symbol = symbols[position]
+            let offered = (Confusables.twins[characters[position]] ?? []) + (Confusables.twins[symbol.character] ?? [])
+            for character in offered where character != characters[position]
+                && evidence.format.allowed(at: position, length: 12).contains(character)
+            {
+                var code = Array(characters[8...])
+                code[position - 8] = character
+                guard AppleModelCodes.contains(String(code)) else { continue }
+                found.insert(String(code))
+                swap = (position, character)
+            }
+        }
+        guard found.count == 1, let (position, character) = swap else { return nil }
+        characters[position] = character
+        var settled = evidence
+        settled.serial = String(characters)
+        settled.repairs += 1
+        settled.codeRepairs += 1
+        settled.rival = rival(of: characters, symbols: symbols, format: evidence.format)
+        return settled
     }
 
     /// `evidence` with the 0 it opens with read as D, when the reader saw an O there and the format opens

@@ -148,9 +148,12 @@ package struct SerialRanker: Sendable {
     /// 91.1% -> 92.2% top-1 (AUROC 0.838 -> 0.830), held out unchanged. Without a hint the letters stay
     /// repairs: a generic label ID may hold a real O, and counting them as free there took the held-out set
     /// from 97.8% to 95.6% (AUROC 0.989 -> 0.657).
+    ///
+    /// A look-alike swapped to make a known Mac's model code (``SerialEvidence/codeRepairs``) is no repair
+    /// either, with or without a hint: the code itself says the serial is Apple's.
     static func counted(repairsOf evidence: SerialEvidence, deviceType: DeviceType?) -> Double {
         let settled = deviceType?.isApple == true && evidence.format.isApple ? evidence.letterRepairs : 0
-        return Double(evidence.repairs - settled)
+        return Double(evidence.repairs - settled - evidence.codeRepairs)
     }
 
     /// The model's log-odds that a candidate with these features is right.

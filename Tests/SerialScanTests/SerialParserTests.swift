@@ -561,6 +561,39 @@ struct SerialParserTests {
         #expect(randomRead.letterRepairs == 1 && SerialParser.factoryLeadTwin(of: randomRead, symbols: random) == nil)
     }
 
+    @Test func aKnownMacModelCodeSettlesALookAlike() throws {
+        // `ML7H` is a MacBook Pro 16,2's code; `MLZH` is no Mac's, and Z is a 7's look-alike.
+        #expect(AppleModelCodes.contains("ML7H") && !AppleModelCodes.contains("MLZH"))
+        let symbols = Lines.symbols("C1MC9BZWMLZH", x: 0, score: 0.95).map(observed)
+        let read = try #require(SerialParser.fit(symbols, format: .apple12, announced: true))
+        let settled = try #require(SerialParser.knownModelCode(of: read, symbols: symbols))
+        #expect(settled.serial == "C1MC9BZWML7H" && settled.codeRepairs == 1 && settled.repairs == read.repairs + 1)
+        var asRead = read
+        asRead.repairs += 1
+        asRead.isLookAlikeTwin = true
+        for deviceType in [DeviceType.macbook, nil] {
+            let ranked = SerialRanker.standard.rank([settled, asRead], deviceType: deviceType).map(\.serial)
+            #expect(ranked == ["C1MC9BZWML7H", "C1MC9BZWMLZH"])
+        }
+        // The parser offers both readings, the settled one first.
+        let fits = SerialParser.fits(symbols, announced: true).filter { $0.format == .apple12 }.map(\.serial)
+        #expect(fits.prefix(2) == ["C1MC9BZWML7H", "C1MC9BZWMLZH"])
+        // A known code is left alone, and so is an unknown one that no single look-alike makes known.
+        let known = Lines.symbols("C02X846JJG5J", x: 0, score: 0.95).map(observed)
+        #expect(SerialParser.knownModelCode(of: try #require(SerialParser.fit(known, format: .apple12)),
+                                            symbols: known) == nil)
+        let random = Lines.symbols("FFMQ1QCYVLCT", x: 0, score: 0.95).map(observed)
+        #expect(SerialParser.knownModelCode(of: try #require(SerialParser.fit(random, format: .apple12)),
+                                            symbols: random) == nil)
+    }
+
+    @Test func modelCodeTableHasTheShapeOfAppleCodes() {
+        // Four serial characters each (digits and capitals without O and I), and enough of them to matter.
+        #expect(AppleModelCodes.codes.count == 2002)
+        let allowed = Set("0123456789ABCDEFGHJKLMNPQRSTUVWXYZ")
+        #expect(AppleModelCodes.codes.allSatisfy { $0.count == 4 && $0.allSatisfy(allowed.contains) })
+    }
+
     func observed(_ symbol: RecognizedSymbol) -> ObservedSymbol {
         ObservedSymbol(
             character: symbol.text.first!, score: symbol.confidence,
