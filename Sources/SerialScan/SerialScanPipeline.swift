@@ -191,11 +191,15 @@ struct SerialScanPipeline {
         }
         // Two passes whose answers differ in one character are a close call between them, as two readings of a
         // line are: the leader's confidence is cut. In the fallback's first runs both such photos (one per
-        // serial set) led with the wrong one, at 0.53 and 0.92.
+        // serial set) led with the wrong one, at 0.53 and 0.92. So is a leader that another pass's answer
+        // continues by one character: a reader loses a faint last character at a line's end far more often
+        // than it makes one up in the margin after it.
         if let leader = pairs.indices.max(by: { pairs[$0].candidate.confidence < pairs[$1].candidate.confidence }) {
             let serial = pairs[leader].candidate.serial
             let rivals = passes.compactMap(\.top).filter { $0.serial != serial && $0.confidence > 0.2 }
-            if rivals.contains(where: { Self.differInOneCharacter($0.serial, serial) }) {
+            if rivals.contains(where: {
+                Self.differInOneCharacter($0.serial, serial) || Self.continuesByOneCharacter($0.serial, serial)
+            }) {
                 pairs[leader].candidate.confidence *= Self.closeCallBetweenPasses
             }
         }
@@ -217,6 +221,11 @@ struct SerialScanPipeline {
 
     /// Factor on the confidence of an answer another pass read one character differently.
     static let closeCallBetweenPasses = 0.6
+
+    /// True when `longer` is `shorter` with one more character at its end.
+    static func continuesByOneCharacter(_ longer: String, _ shorter: String) -> Bool {
+        longer.count == shorter.count + 1 && longer.hasPrefix(shorter)
+    }
 
     /// True for two strings of one length that differ in exactly one place.
     static func differInOneCharacter(_ first: String, _ second: String) -> Bool {

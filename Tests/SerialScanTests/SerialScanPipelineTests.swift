@@ -62,6 +62,20 @@ struct SerialScanPipelineTests {
         #expect(apart.top?.confidence == 0.92)
     }
 
+    @Test func aLeaderAnotherPassContinuesByOneCharacterIsACloseCall() {
+        // One pass lost the faint last character of the line; another read it.
+        let cut = Self.result(.screen, [("9Q6WFWU06", 0.46)], recognize: 1)
+        let whole = Self.result(.etched, [("9Q6WFWU06F", 0.33)], recognize: 1)
+        let merged = SerialScanPipeline.merged([cut, whole], limit: 5)
+        #expect(merged.candidates.map(\.serial) == ["9Q6WFWU06F", "9Q6WFWU06"])
+        #expect(abs(merged.candidates[1].confidence - 0.46 * SerialScanPipeline.closeCallBetweenPasses) < 1e-9)
+        // A character more at the start, or a leader longer than the rival, is no such case.
+        let front = Self.result(.etched, [("X9Q6WFWU06", 0.33)], recognize: 1)
+        #expect(SerialScanPipeline.merged([cut, front], limit: 5).top?.confidence == 0.46)
+        let longer = Self.result(.etched, [("9Q6WFWU0", 0.33)], recognize: 1)
+        #expect(SerialScanPipeline.merged([cut, longer], limit: 5).top?.confidence == 0.46)
+    }
+
     @Test func passesThatFoundNothingKeepTheGuessAndItsReason() {
         let merged = SerialScanPipeline.merged(
             [Self.result(.sticker, [], recognize: 1), Self.result(.etched, [], recognize: 1)], limit: 5)
