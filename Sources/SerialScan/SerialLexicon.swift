@@ -112,7 +112,17 @@ enum SerialLexicon {
     /// `RCPAPA16-3473`) and Korea's KC certifications (scheme letters, then Apple's applicant code `APL`:
     /// `MSIP-CRM-APL-A1534`, `R-R-APL-A1707`), per the regulators' published numbering. An Industry Canada
     /// number whose first digit was misread (`479C…`) keeps `79C`.
+    ///
+    /// And Canada's interference-class label, `CAN ICES-3 (B)/NMB-3(B)` (ISED's ICES-003 asks every digital
+    /// device to carry it, in English and French, and Apple's cases do), which reads as one word once its
+    /// brackets and slash are lost (`3BNMB3B`, `31BVNM831B`): it holds `NMB` or `NM8`, three characters a
+    /// serial holds by chance about once in 2,000, or opens with `CANICES` (`CAN1CES` as read).
     static func isRegulatoryID(_ serial: String) -> Bool {
+        if serial.contains("NMB") || serial.contains("NM8") || serial.hasPrefix("CANICES")
+            || serial.hasPrefix("CAN1CES")
+        {
+            return true
+        }
         if serial.hasPrefix("BCG") || serial.hasPrefix("579C") || serial.dropFirst().hasPrefix("79C") { return true }
         if isTaiwanNCCTail(serial) || isKoreanKC(serial) { return true }
         if serial.hasPrefix("RCP"), (10...14).contains(serial.count), serial.suffix(4).allSatisfy(\.isNumber) {

@@ -158,7 +158,9 @@ struct SerialParserTests {
             Lines.line("Serial R8L0N61GEL", y: 80),
         ]
         #expect(serials(lines).first == "R8L0N61GEL")
-        for id in ["BCGA2849", "579CA2849", "2021AP5536", "20T5AP3345", "2021AP15C"] {
+        // Canada's "CAN ICES-3 (B)/NMB-3(B)" read without its brackets and slash.
+        for id in ["BCGA2849", "579CA2849", "2021AP5536", "20T5AP3345", "2021AP15C", "31BVNM831B", "3BNMB3B", "CAN1CES"]
+        {
             #expect(SerialLexicon.isRegulatoryID(id), "\(id)")
         }
         // An Apple serial that starts like a year is not one: too many letters where the CMIIT ID has digits.
