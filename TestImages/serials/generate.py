@@ -121,7 +121,8 @@ def make_screenshot(job):
     rng = np.random.default_rng([seed, 4, index])
     shot = screen.build(rng, "easy", fonts.FONT_SETS[font_set]["screen"])
     assert serials.validate(shot.serial, shot.fmt), (shot.serial, shot.fmt)
-    image, box = shot.capture(rng)
+    image, (x0, y0, x1, y1) = shot.capture(rng)
+    box = (x0, y0, x1 - x0, y1 - y0)  # the painter gives corners; manifests give [x, y, width, height]
     name = f"screenshot_{index:03d}.png"
     image.save(os.path.join(out, name), optimize=True)
     return {"file": name, "preset": "screen", "difficulty": "easy", "serial": shot.serial,
