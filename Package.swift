@@ -247,7 +247,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LegibleEvaluationTests",
-            dependencies: ["LegibleEvaluation", "SerialScan", "TestSupport"],
+            dependencies: ["LegibleEvaluation", "LegibleImaging", "SerialScan", "TestSupport"],
             swiftSettings: strictSettings),
         // LegibleClient against this build's legible-server, started as a process.
         .testTarget(

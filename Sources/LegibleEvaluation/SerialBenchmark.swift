@@ -1,5 +1,5 @@
 public import Foundation
-import LegibleImaging
+public import LegibleImaging
 import LegibleOCR
 public import SerialScan
 
@@ -13,6 +13,9 @@ public struct SerialBenchmark {
     public var annotateDirectory: URL?
     /// The true serial per file name, used to mark wrong answers in previews.
     public var truth: [String: String] = [:]
+    /// Where the serial is per file name (the photo's pixels), used to score line finding
+    /// (``SerialPrediction/serialLineRead``).
+    public var serialBoxes: [String: PixelRect] = [:]
 
     /// Creates a run.
     public init(
@@ -62,6 +65,9 @@ public struct SerialBenchmark {
                     milliseconds: 0, reason: result.reason, lines: result.lines.map(\.text))
                 prediction.timings = result.timings
                 if result.rotation != 0 { prediction.rotation = result.rotation }
+                if let box = serialBoxes[photo.lastPathComponent] {
+                    prediction.serialLineRead = SerialLineCoverage.covers(result.lines.map(\.box), serial: box)
+                }
                 if result.reachedTimeLimit { prediction.reachedTimeLimit = true }
             } catch {
                 prediction = SerialPrediction(

@@ -1,4 +1,5 @@
 public import Foundation
+public import LegibleImaging
 public import SerialScan
 
 /// One labelled photo of an evaluation set (`manifest.json` beside the photos).
@@ -15,6 +16,16 @@ public struct SerialManifestEntry: Codable, Sendable, Hashable {
     public var format: String?
     /// `macbook`, `iphone`, `ipad` or `other`.
     public var deviceType: String?
+    /// Where the serial is printed, `[x, y, width, height]` in pixels of the photo as stored.
+    public var serialBox: [Double]?
+
+    /// ``serialBox`` as a rectangle of whole pixels that holds it; nil when absent or not four numbers.
+    public var serialRect: PixelRect? {
+        guard let box = serialBox, box.count == 4, box.allSatisfy(\.isFinite) else { return nil }
+        let x = Int(box[0].rounded(.down)), y = Int(box[1].rounded(.down))
+        return PixelRect(
+            x: x, y: y, width: Int((box[0] + box[2]).rounded(.up)) - x, height: Int((box[1] + box[3]).rounded(.up)) - y)
+    }
 }
 
 /// Reads a set's manifest.
@@ -72,6 +83,9 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
     public var reachedTimeLimit: Bool?
     /// Clockwise degrees the scanner turned the photo to read its answer, when not 0.
     public var rotation: Int?
+    /// Whether any line the scanner recognised covers the serial (``SerialLineCoverage``), whatever it read
+    /// there; absent when the manifest gives no box for the serial, and for baselines.
+    public var serialLineRead: Bool?
 
     /// Creates a prediction.
     public init(
@@ -84,5 +98,20 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
         self.candidates = candidates
         self.milliseconds = milliseconds
         self.reason = reason
+    }
+}
+
+/// Whether a scan located the serial's line: line finding scored apart from reading.
+public enum SerialLineCoverage {
+    /// True when one of `lines` (boxes in the photo's pixels) covers at least half of `serial`'s area and is
+    /// no more than three times as thick (its shorter side against the serial's): a line at the serial's
+    /// scale, not a block of text read as one. A line read in a wrong orientation still counts: this measures
+    /// where the scanner looked, not what it read.
+    public static func covers(_ lines: [PixelRect], serial: PixelRect) -> Bool {
+        guard serial.area > 0 else { return false }
+        let thickness = min(serial.width, serial.height)
+        return lines.contains { line in
+            min(line.width, line.height) <= 3 * thickness && (line.intersection(serial)?.area ?? 0) * 2 >= serial.area
+        }
     }
 }

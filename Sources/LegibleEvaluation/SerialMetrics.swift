@@ -14,6 +14,9 @@ public struct SerialMetrics: Sendable, Hashable, Codable {
     public var meanConfidenceWrong: Double?
     /// Expected calibration error over ten confidence bins, 0...1 (lower is better).
     public var calibrationError: Double
+    /// Share of photos with a known serial box where a recognised line covers the serial
+    /// (``SerialPrediction/serialLineRead``), 0...1; nil when no prediction says.
+    public var lineRecall: Double?
     /// Median and 90th-percentile time per photo, in milliseconds.
     public var p50Milliseconds: Double
     public var p90Milliseconds: Double
@@ -43,6 +46,8 @@ public struct SerialMetrics: Sendable, Hashable, Codable {
         meanConfidenceRight = right.isEmpty ? nil : right.reduce(0, +) / Double(right.count)
         meanConfidenceWrong = wrong.isEmpty ? nil : wrong.reduce(0, +) / Double(wrong.count)
         calibrationError = Self.expectedCalibrationError(pairs)
+        let located = scored.compactMap(\.serialLineRead)
+        lineRecall = located.isEmpty ? nil : Double(located.filter { $0 }.count) / Double(located.count)
         let times = scored.map(\.milliseconds)
         p50Milliseconds = Self.percentile(times, 0.5)
         p90Milliseconds = Self.percentile(times, 0.9)

@@ -26,7 +26,7 @@ public struct SerialReport: Sendable {
         func percent(_ value: Double) -> String { String(format: "%5.1f%%", value * 100) }
         func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "  -  " }
         var lines = [
-            "preset     photos   top-1   top-3  AUROC   conf right  conf wrong   ECE    p50 ms   p90 ms"
+            "preset     photos   top-1   top-3  AUROC   conf right  conf wrong   ECE    p50 ms   p90 ms  line recall"
         ]
         for row in metrics {
             let m = row.legible
@@ -35,7 +35,8 @@ public struct SerialReport: Sendable {
                     + String(format: " %6d ", m.count) + percent(m.top1) + "  " + percent(m.top3) + "  "
                     + number(m.auroc) + "      " + number(m.meanConfidenceRight) + "       "
                     + number(m.meanConfidenceWrong) + "  " + String(format: "%.3f", m.calibrationError)
-                    + String(format: " %8.1f %8.1f", m.p50Milliseconds, m.p90Milliseconds))
+                    + String(format: " %8.1f %8.1f", m.p50Milliseconds, m.p90Milliseconds) + "  "
+                    + (m.lineRecall.map(percent) ?? "  -"))
         }
         if metrics.contains(where: { $0.baseline != nil }) {
             lines.append("")

@@ -84,6 +84,7 @@ struct SerialsCommand: AsyncParsableCommand {
             benchmark.annotateDirectory = URL(fileURLWithPath: annotate)
             benchmark.truth = manifest?.mapValues(\.serial) ?? [:]
         }
+        benchmark.serialBoxes = manifest?.compactMapValues(\.serialRect) ?? [:]
         let results = try benchmark.run(photos: photos, deviceTypes: hints) { bar.advance() }
         if let predictions { try write(results, to: predictions) }
 

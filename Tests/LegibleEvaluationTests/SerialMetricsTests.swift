@@ -1,4 +1,6 @@
+import Foundation
 import LegibleEvaluation
+import LegibleImaging
 import Testing
 
 @Suite("Serial metrics")
@@ -21,6 +23,32 @@ struct SerialMetricsTests {
         #expect(metrics.top1 == 0.25)
         #expect(metrics.top3 == 0.5)
         #expect(metrics.meanConfidenceRight == 0.9)
+    }
+
+    @Test func lineRecallCountsPhotosWhoseSerialALineCovers() {
+        let serial = PixelRect(x: 100, y: 50, width: 200, height: 20)
+        // The serial's line, a line holding only a third of it, and a block of text read as one line.
+        #expect(SerialLineCoverage.covers([PixelRect(x: 10, y: 45, width: 400, height: 30)], serial: serial))
+        #expect(!SerialLineCoverage.covers([PixelRect(x: 10, y: 45, width: 156, height: 30)], serial: serial))
+        #expect(!SerialLineCoverage.covers([PixelRect(x: 0, y: 0, width: 600, height: 300)], serial: serial))
+        // A sideways serial: its thickness is its width.
+        let sideways = PixelRect(x: 50, y: 100, width: 20, height: 200)
+        #expect(SerialLineCoverage.covers([PixelRect(x: 45, y: 10, width: 30, height: 400)], serial: sideways))
+
+        var found = prediction("a", [("A1", 0.9)])
+        found.serialLineRead = true
+        var missed = prediction("b", [])
+        missed.serialLineRead = false
+        let unknown = prediction("c", [("C1", 0.9)])
+        let metrics = SerialMetrics(predictions: [found, missed, unknown], truth: ["a": "A1", "b": "B1", "c": "C1"])
+        #expect(metrics.lineRecall == 0.5)
+        #expect(SerialMetrics(predictions: [unknown], truth: ["c": "C1"]).lineRecall == nil)
+    }
+
+    @Test func manifestBoxesAreWholePixelRectanglesHoldingTheSerial() throws {
+        let json = #"[{"file": "a.jpg", "preset": "etched", "serial": "A1", "serialBox": [10.4, 20.6, 100.2, 30.1]}]"#
+        let entry = try #require(try JSONDecoder().decode([SerialManifestEntry].self, from: Data(json.utf8)).first)
+        #expect(entry.serialRect == PixelRect(x: 10, y: 20, width: 101, height: 31))
     }
 
     @Test func aurocRanksRightAboveWrong() {
