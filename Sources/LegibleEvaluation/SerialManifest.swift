@@ -103,15 +103,12 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
 
 /// Whether a scan located the serial's line: line finding scored apart from reading.
 public enum SerialLineCoverage {
-    /// True when one of `lines` (boxes in the photo's pixels) covers at least half of `serial`'s area and is
-    /// no more than three times as thick (its shorter side against the serial's): a line at the serial's
-    /// scale, not a block of text read as one. A line read in a wrong orientation still counts: this measures
-    /// where the scanner looked, not what it read.
+    /// True when one of `lines` (boxes in the photo's pixels) covers at least half of `serial`'s area. A line
+    /// read in a wrong orientation still counts: this measures where the scanner looked, not what it read.
+    /// Boxes are upright rectangles, so a long line photographed at a tilt has a tall box; its thickness is
+    /// not held against it.
     public static func covers(_ lines: [PixelRect], serial: PixelRect) -> Bool {
         guard serial.area > 0 else { return false }
-        let thickness = min(serial.width, serial.height)
-        return lines.contains { line in
-            min(line.width, line.height) <= 3 * thickness && (line.intersection(serial)?.area ?? 0) * 2 >= serial.area
-        }
+        return lines.contains { line in (line.intersection(serial)?.area ?? 0) * 2 >= serial.area }
     }
 }

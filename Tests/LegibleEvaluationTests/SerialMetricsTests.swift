@@ -27,10 +27,13 @@ struct SerialMetricsTests {
 
     @Test func lineRecallCountsPhotosWhoseSerialALineCovers() {
         let serial = PixelRect(x: 100, y: 50, width: 200, height: 20)
-        // The serial's line, a line holding only a third of it, and a block of text read as one line.
+        // The serial's line, the tall box of a long line read at a tilt, and lines holding a third of it.
         #expect(SerialLineCoverage.covers([PixelRect(x: 10, y: 45, width: 400, height: 30)], serial: serial))
+        #expect(SerialLineCoverage.covers([PixelRect(x: 0, y: 0, width: 600, height: 140)], serial: serial))
         #expect(!SerialLineCoverage.covers([PixelRect(x: 10, y: 45, width: 156, height: 30)], serial: serial))
-        #expect(!SerialLineCoverage.covers([PixelRect(x: 0, y: 0, width: 600, height: 300)], serial: serial))
+        #expect(!SerialLineCoverage.covers(
+            [PixelRect(x: 10, y: 45, width: 156, height: 30), PixelRect(x: 236, y: 45, width: 300, height: 30)],
+            serial: serial))
         // A sideways serial: its thickness is its width.
         let sideways = PixelRect(x: 50, y: 100, width: 20, height: 200)
         #expect(SerialLineCoverage.covers([PixelRect(x: 45, y: 10, width: 30, height: 400)], serial: sideways))
