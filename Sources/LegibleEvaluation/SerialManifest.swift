@@ -73,7 +73,8 @@ public struct SerialPrediction: Codable, Sendable, Hashable {
     public var candidates: [Candidate]
     /// Wall-clock time for the photo, decode included, in milliseconds.
     public var milliseconds: Double
-    /// Why there are no candidates, or the error, when there are none.
+    /// Why there are no candidates, or the error, when there are none; why the first is uncertain, when the
+    /// scanner says so (``SerialScan/SerialScanResult/reason``).
     public var reason: String?
     /// The text lines the reader recognised, for diagnosis.
     public var lines: [String]?

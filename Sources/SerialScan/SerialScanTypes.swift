@@ -109,7 +109,9 @@ public struct SerialScanResult: Hashable, Sendable, Codable {
     public var preset: SerialPreset
     /// Per-stage timings.
     public var timings: SerialScanTimings
-    /// Why there are no candidates, when there are none ("no text found", "text found but no serial").
+    /// Why there are no candidates, when there are none ("no text found", "text found but no serial"); when
+    /// there are and the first is not to be trusted (confidence under ``trustedFrom``), what its reading lacked
+    /// ("the best reading, C02…, is uncertain (confidence 0.31): no caption such as "Serial No." announced it").
     public var reason: String?
     /// The lines recognised, in the order they were read.
     public var lines: [SerialScanLine]

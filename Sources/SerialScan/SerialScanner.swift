@@ -102,6 +102,7 @@ public final class SerialScanner: Sendable {
         var result = try SerialScanPipeline(recognizer: recognizer, options: options, ranker: ranker)
             .run(decoded.image, preset: preset, deviceType: deviceType, decodeMilliseconds: decode)
         result.scaleBoxes(by: decoded.reduction)
+        if result.reason == nil { result.reason = SerialScanResult.doubt(about: result.candidates) }
         return result
     }
 }

@@ -79,6 +79,22 @@ struct ScanRouteTests {
         }
     }
 
+    /// A scan whose best answer is uncertain completes with its results and says why in `message`.
+    @Test func anUncertainAnswerSaysWhyInTheMessage() async throws {
+        let image = try fixture("formats/sample.png")
+        let doubt = "the best reading, C02XL0GHJGH5, is uncertain (confidence 0.31): no caption announced it"
+        let reader = StubSerialReader(
+            candidates: [.init(serial: "C02XL0GHJGH5", confidence: 0.31)], reason: doubt)
+        try await withServer(engines: .stubs(reader: reader)) { server, client in
+            let body = try decode(ScanSubmitResponse.self, try await submitScan(client, image: image))
+            await server.events.waitUntilFinished(body.jobId)
+            let job = try decode(ScanJobResponse.self, try await client.execute(uri: "/result/\(body.jobId)", method: .get))
+            #expect(job.status == "completed")
+            #expect(job.message == "Found 1 candidate(s); " + doubt)
+            #expect(job.results?.topResult.serial == "C02XL0GHJGH5")
+        }
+    }
+
     @Test func estimatedTimeGrowsWithTheRoundsOfJobsAhead() {
         #expect(ScanSubmitResponse.estimatedTime(queueDepth: 1, workers: 2) == "1-3 seconds")
         #expect(ScanSubmitResponse.estimatedTime(queueDepth: 2, workers: 2) == "1-3 seconds")

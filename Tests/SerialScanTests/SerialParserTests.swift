@@ -589,6 +589,29 @@ struct SerialParserTests {
                                             symbols: random) == nil)
     }
 
+    @Test func anUntrustedAnswerSaysWhatItsReadingLacked() throws {
+        func candidate(_ serial: String, _ confidence: Double, format: SerialFormat = .apple12, repairs: Int = 0,
+                       captioned: Bool = true) -> SerialCandidate {
+            SerialCandidate(serial: serial, confidence: confidence, format: format, box: nil, repairs: repairs,
+                            captioned: captioned)
+        }
+        #expect(SerialScanResult.doubt(about: [candidate("C02XK1JCJG5J", 0.5)]) == nil)
+        #expect(SerialScanResult.doubt(about: []) == nil)
+        let doubt = try #require(SerialScanResult.doubt(about: [
+            candidate("AB12CD34EF", 0.3, format: .generic, repairs: 2, captioned: false),
+            candidate("AB12CD34FF", 0.2),
+        ]))
+        #expect(doubt.hasPrefix("the best reading, AB12CD34EF, is uncertain (confidence 0.30): "))
+        for cause in ["no caption", "no maker's serial format", "2 of its characters were changed",
+                      "another reading, AB12CD34FF, is nearly as likely"] {
+            #expect(doubt.contains(cause), "\(cause)")
+        }
+        // A code's payload needs no caption; nothing lacking is said as such.
+        var coded = candidate("C02XK1JCJG5J", 0.4, captioned: false)
+        coded.sources = [.barcode]
+        #expect(SerialScanResult.doubt(about: [coded])?.hasSuffix("its characters were read with little certainty") == true)
+    }
+
     @Test func modelCodeTableHasTheShapeOfAppleCodes() {
         // Four serial characters each (digits and capitals without O and I), and enough of them to matter.
         #expect(AppleModelCodes.codes.count == 2002)

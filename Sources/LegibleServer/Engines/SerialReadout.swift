@@ -4,7 +4,8 @@ public struct SerialReadout: Sendable, Equatable, Codable {
     public var candidates: [SerialCandidateReading]
     /// Engine time in seconds.
     public var processingTime: Double
-    /// Why nothing was found, when the engine says (shown as the job's message).
+    /// Why nothing was found, or why the first candidate is uncertain, when the engine says (shown in the
+    /// job's message).
     public var reason: String?
     /// Clockwise degrees (0, 90, 180 or 270) the photo was turned to read the answer; nil when not recorded.
     public var rotation: Int?

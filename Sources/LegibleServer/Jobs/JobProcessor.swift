@@ -36,7 +36,7 @@ struct JobProcessor: Sendable {
                     return .completed(result: nil, message: readout.noSerialMessage)
                 }
                 let json = String(decoding: try JSONEncoder().encode(results), as: UTF8.self)
-                return .completed(result: json, message: "Found \(results.totalDetected) candidate(s)")
+                return .completed(result: json, message: readout.foundMessage(count: results.totalDetected))
             }
         } else {
             outcome = .failed("the uploaded image is missing from storage")

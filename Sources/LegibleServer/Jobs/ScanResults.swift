@@ -35,6 +35,12 @@ struct ScanResults: Codable, Sendable, Equatable {
 }
 
 extension SerialReadout {
+    /// The message a scan that read `count` candidates answers with: "Found 3 candidate(s)", and why the first
+    /// is uncertain when the engine says so.
+    func foundMessage(count: Int) -> String {
+        "Found \(count) candidate(s)" + (reason.map { "; \($0)" } ?? "")
+    }
+
     /// The message a scan that read nothing answers with: "No serial number found", and the engine's reason.
     var noSerialMessage: String {
         "No serial number found" + (reason.map { ": \($0)" } ?? "")
