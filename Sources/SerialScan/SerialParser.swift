@@ -385,10 +385,19 @@ enum SerialParser {
             symbol.alternatives.first { $0.character == twin }?.score ?? symbol.score * Confusables.retention(rank: 0)
         characters[position] = twin
         guard evidence.format.acceptsComposition(characters) else { return nil }
+        return alternative(to: evidence, reading: characters, replaced: symbol.score, by: kept, symbols: symbols)
+    }
+
+    /// `evidence` spelling `characters` instead, one character swapped: offered as a look-alike alternative,
+    /// with one more repair and the swapped character's score (`replaced`) taken as `kept`.
+    private static func alternative(
+        to evidence: SerialEvidence, reading characters: [Character], replaced: Double, by kept: Double,
+        symbols: [ObservedSymbol]
+    ) -> SerialEvidence {
         var swapped = evidence
         swapped.serial = String(characters)
         swapped.repairs += 1
-        swapped.meanScore = evidence.meanScore + (kept - symbol.score) / Double(characters.count)
+        swapped.meanScore = evidence.meanScore + (kept - replaced) / Double(characters.count)
         swapped.minScore = min(evidence.minScore, kept)
         swapped.rival = rival(of: characters, symbols: symbols, format: evidence.format)
         swapped.isLookAlikeTwin = true
@@ -444,14 +453,7 @@ enum SerialParser {
             ?? lead.score * Confusables.retention(rank: 1)
         var characters = Array(evidence.serial)
         characters[0] = "D"
-        var twin = evidence
-        twin.serial = String(characters)
-        twin.repairs += 1
-        twin.meanScore = evidence.meanScore + (kept - lead.score) / Double(characters.count)
-        twin.minScore = min(evidence.minScore, kept)
-        twin.rival = rival(of: characters, symbols: symbols, format: evidence.format)
-        twin.isLookAlikeTwin = true
-        return twin
+        return alternative(to: evidence, reading: characters, replaced: lead.score, by: kept, symbols: symbols)
     }
 
     /// True for two neighbouring readings that may be one 0 (O, o) or one 1 (I, l, |) read twice.
