@@ -441,10 +441,10 @@ enum SerialParser {
 
     /// `evidence` with the 0 it opens with read as D, when the reader saw an O there and the format opens
     /// with a factory code (Apple's 12- and 11-character layouts); nil otherwise. No factory code Apple has
-    /// used starts with 0 (the location tables of OpenCorePkg's `macserial`, `Utilities/macserial/modelinfo.h`,
-    /// and everymac.com's decoder tables list codes opening with a letter or with 1, 4 or 7), so an O there is
-    /// as likely the round D as the 0 that ``fit(_:format:announced:)`` takes for it, and that repair is not
-    /// free (``SerialEvidence/letterRepairs``). Offered as a look-alike alternative, one more repair.
+    /// used starts with 0: the location tables of OpenCorePkg's `macserial` (`Utilities/macserial/modelinfo.h`)
+    /// and HackTricks' "macOS Serial Number" page list codes opening with a letter or with 1, 4 or 7. So an O
+    /// there is as likely the round D as the 0 that ``fit(_:format:announced:)`` takes for it, and that repair
+    /// is not free (``SerialEvidence/letterRepairs``). Offered as a look-alike alternative, one more repair.
     static func factoryLeadTwin(of evidence: SerialEvidence, symbols: [ObservedSymbol]) -> SerialEvidence? {
         guard evidence.format.hasFactoryCode, evidence.serial.first == "0", let lead = symbols.first,
             upper(lead.character) == "O"
