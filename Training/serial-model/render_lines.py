@@ -3,17 +3,21 @@
 
 Each line is a serial number (Apple, Dell, Samsung, generic), a serial after a caption, or the text that
 surrounds serials on plates, screens and labels (model and part numbers, IMEI, regulatory phrases). Lines are
-drawn in the training fonts below, then degraded the way a phone photo and Legible's line preparation leave
+drawn in the training faces (train_fonts.py: every upright text face installed, one family as likely as
+another), then degraded the way a phone photo and Legible's line preparation leave
 them: low contrast, uneven ground, brushed streaks, embossed edges, screen moire, blur, noise, resampling and
 JPEG loss.
 
-The training fonts share no family (and no design clone) with the fonts of either evaluation set
-(TestImages/serials/gen/fonts.py), so both sets measure reading of faces the model never saw.
+The training faces share no family (and no design clone) with the held-out evaluation set's fonts
+(TestImages/serials/gen/fonts.py), so that set measures reading of faces the model never saw.
 
 Output: DIR/NAME.tif (multi-page, one line per page), DIR/NAME.box (WordStr boxes, one per page) and
 DIR/NAME.gt.txt (the lines), for `tesseract NAME.tif NAME --psm 13 lstm.train`.
 
-    python3 render_lines.py --out DIR --name train-000 --count 400 --seed 1
+    python3 render_lines.py --out DIR --name train-000 --count 400 --seed 1 [--fonts FACES.tsv]
+
+FACES.tsv (family, tab, path under /usr/share/fonts; one face a line) is what `train_fonts.py --tsv` prints;
+without it the faces are discovered afresh.
 """
 import argparse
 import io
@@ -25,54 +29,9 @@ import sys
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+import train_fonts
+
 FONT_DIR = "/usr/share/fonts"
-# path under FONT_DIR -> Debian package
-TRAIN_FONTS = {
-    "opentype/inter/Inter-Light.otf": "fonts-inter",
-    "opentype/inter/Inter-Regular.otf": "fonts-inter",
-    "opentype/inter/Inter-Medium.otf": "fonts-inter",
-    "opentype/inter/Inter-SemiBold.otf": "fonts-inter",
-    "opentype/inter/Inter-ExtraLight.otf": "fonts-inter",
-    "truetype/clear-sans/ClearSans-Light.ttf": "fonts-clear-sans",
-    "truetype/clear-sans/ClearSans-Regular.ttf": "fonts-clear-sans",
-    "truetype/clear-sans/ClearSans-Medium.ttf": "fonts-clear-sans",
-    "truetype/clear-sans/ClearSans-Thin.ttf": "fonts-clear-sans",
-    "truetype/karla/Karla-Light.otf": "fonts-karla",
-    "truetype/karla/Karla-Regular.otf": "fonts-karla",
-    "truetype/karla/Karla-Bold.otf": "fonts-karla",
-    "opentype/cabin/Cabin-Regular.otf": "fonts-cabin",
-    "opentype/cabin/Cabin-SemiBold.otf": "fonts-cabin",
-    "truetype/manrope/Manrope-Light.ttf": "fonts-manrope",
-    "truetype/manrope/Manrope-Regular.ttf": "fonts-manrope",
-    "truetype/manrope/Manrope-SemiBold.ttf": "fonts-manrope",
-    "truetype/oxygen/Oxygen-Sans.ttf": "fonts-oxygen",
-    "truetype/oxygen/OxygenMono-Regular.ttf": "fonts-oxygen",
-    "opentype/b612/B612-Regular.otf": "fonts-b612",
-    "opentype/b612/B612Mono-Regular.otf": "fonts-b612",
-    "opentype/b612/B612Mono-Bold.otf": "fonts-b612",
-    "truetype/crosextra/Carlito-Regular.ttf": "fonts-crosextra-carlito",
-    "truetype/crosextra/Carlito-Bold.ttf": "fonts-crosextra-carlito",
-    "opentype/junction/Junction.otf": "fonts-junction",
-    "opentype/jura/Jura-Light.otf": "fonts-jura",
-    "opentype/jura/Jura-Medium.otf": "fonts-jura",
-    "opentype/dosis/Dosis-Book.otf": "fonts-dosis",
-    "opentype/dosis/Dosis-SemiBold.otf": "fonts-dosis",
-    "truetype/mononoki/mononoki-Regular.ttf": "fonts-mononoki",
-    "truetype/mononoki/mononoki-Bold.ttf": "fonts-mononoki",
-    "truetype/anonymous-pro/Anonymous Pro.ttf": "fonts-anonymous-pro",
-    "truetype/anonymous-pro/Anonymous Pro B.ttf": "fonts-anonymous-pro",
-    "truetype/hermit/Hermit-light.otf": "fonts-hermit",
-    "truetype/hermit/Hermit-medium.otf": "fonts-hermit",
-    "opentype/league-mono/LeagueMono-Regular.otf": "fonts-league-mono",
-    "opentype/league-mono/LeagueMono-CondensedLight.otf": "fonts-league-mono",
-    "opentype/league-mono/LeagueMono-Bold.otf": "fonts-league-mono",
-    "truetype/agave/agave-r-autohinted.ttf": "fonts-agave",
-    "truetype/monoid/Monoid-Regular.ttf": "fonts-monoid",
-    "opentype/fantasque-sans/Normal/OTF/FantasqueSansMono-Regular.otf": "fonts-fantasque-sans",
-    "opentype/ocr-b/OCRB.otf": "fonts-ocr-b",
-    "truetype/ocr-a/OCRA.ttf": "fonts-ocr-a",
-    "truetype/3270/3270-Regular.ttf": "fonts-3270",
-}
 
 UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
@@ -184,6 +143,13 @@ def line_text(r):
     return other_text(r)
 
 
+def pick_font(r, fonts):
+    """A training face: a family drawn uniformly, then one of its faces, so that a family of many weights
+    counts no more than a family of one."""
+    family = r.choice(sorted(fonts))
+    return r.choice(fonts[family])
+
+
 def font(path, size, cache={}):
     key = (path, size)
     if key not in cache:
@@ -235,7 +201,7 @@ def clutter(r, mask, path, cap, fonts):
     for side in ("above", "below"):
         k = r.random()
         if k < 0.22:  # a neighbouring line, only a slice of it inside the band
-            other = draw_text_mask(r, other_text(r) if r.random() < 0.7 else serial(r), r.choice([path] + fonts),
+            other = draw_text_mask(r, other_text(r) if r.random() < 0.7 else serial(r), path if r.random() < 0.5 else pick_font(r, fonts),
                                    max(8, int(cap * r.uniform(0.6, 1.2))))
             if other is None:
                 continue
@@ -384,7 +350,7 @@ def prepared(r, pil):
 def render(r, fonts):
     while True:
         text = line_text(r)
-        path = r.choice(fonts)
+        path = pick_font(r, fonts)
         cap = r.choice([r.randint(14, 22), r.randint(22, 34), r.randint(28, 44)])
         mask = draw_text_mask(r, text, path, cap)
         if mask is None or mask.width > 2400:
@@ -398,18 +364,26 @@ def render(r, fonts):
         return text, img
 
 
+def load_fonts(path):
+    fonts = {}
+    with open(path) as f:
+        for line in f:
+            family, face = line.rstrip("\n").split("\t")
+            fonts.setdefault(family, []).append(face)
+    return fonts
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--out", required=True)
     p.add_argument("--name", required=True)
     p.add_argument("--count", type=int, default=400)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--fonts", help="faces to draw with, as train_fonts.py --tsv prints them")
     args = p.parse_args()
-    fonts = []
-    for path, package in TRAIN_FONTS.items():
-        if not os.path.exists(os.path.join(FONT_DIR, path)):
-            sys.exit(f"missing font {path}: apt-get install {package}")
-        fonts.append(path)
+    fonts = load_fonts(args.fonts) if args.fonts else train_fonts.discover()
+    if not fonts:
+        sys.exit("no training faces found: see train_fonts.py")
     r = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     pages, texts, boxes = [], [], []

@@ -15,15 +15,16 @@ files="${FILES:-80}"
 iterations="${ITERATIONS:-20000}"
 seed="${SEED:-1000}"
 
-apt_fonts=(fonts-inter fonts-clear-sans fonts-karla fonts-cabin fonts-manrope fonts-oxygen fonts-b612
-    fonts-crosextra-carlito fonts-junction fonts-jura fonts-mononoki fonts-anonymous-pro fonts-hermit
-    fonts-league-mono fonts-agave fonts-monoid fonts-fantasque-sans fonts-ocr-b fonts-ocr-a fonts-3270 fonts-dosis)
 missing=()
-for package in "${apt_fonts[@]}"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
+while read -r package; do
+    case "$package" in ''|'#'*) continue ;; esac
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done < "$here/font-packages.txt"
 if [ "${#missing[@]}" -gt 0 ]; then
-    echo "installing ${missing[*]}"
-    apt-get install -y -q "${missing[@]}" >/dev/null
+    echo "installing ${#missing[@]} font packages"
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 fi
+python3 -c "import fontTools" 2>/dev/null || pip install -q fonttools
 for tool in tesseract lstmtraining combine_lang_model unicharset_extractor; do
     command -v "$tool" >/dev/null || { echo "$tool not found: apt-get install tesseract-ocr" >&2; exit 1; }
 done
@@ -33,9 +34,10 @@ work="$(cd "$work" && pwd)"
 cd "$work"
 
 # 1. Lines: multi-page TIFFs with WordStr boxes, then Tesseract's training files (.lstmf).
+python3 "$here/train_fonts.py" --tsv > faces.tsv
 seq 0 $((files - 1)) | xargs -P "$(nproc)" -I{} sh -c \
-    "python3 '$here/render_lines.py' --out data --name train-\$(printf %03d {}) --count 400 --seed \$(($seed + {}))"
-python3 "$here/render_lines.py" --out data --name eval-000 --count 600 --seed 999
+    "python3 '$here/render_lines.py' --fonts faces.tsv --out data --name train-\$(printf %03d {}) --count 400 --seed \$(($seed + {}))"
+python3 "$here/render_lines.py" --fonts faces.tsv --out data --name eval-000 --count 600 --seed 999
 ls data/*.tif | sed 's/\.tif$//' | xargs -P "$(nproc)" -I{} sh -c 'tesseract {}.tif {} --psm 13 lstm.train >/dev/null 2>&1'
 ls data/train-*.lstmf > train.txt
 ls data/eval-*.lstmf > eval.txt
