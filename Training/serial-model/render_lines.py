@@ -4,9 +4,8 @@
 Each line is a serial number (Apple, Dell, Samsung, generic), a serial after a caption, or the text that
 surrounds serials on plates, screens and labels (model and part numbers, IMEI, regulatory phrases). Lines are
 drawn in the training faces (train_fonts.py: every upright text face installed, one family as likely as
-another), then degraded the way a phone photo and Legible's line preparation leave
-them: low contrast, uneven ground, brushed streaks, embossed edges, screen moire, blur, noise, resampling and
-JPEG loss.
+another), then degraded the way a phone photo and Legible's line preparation leave them: low contrast,
+uneven ground, brushed streaks, embossed edges, screen moire, blur, noise, resampling and JPEG loss.
 
 The training faces share no family (and no design clone) with the held-out evaluation set's fonts
 (TestImages/serials/gen/fonts.py), so that set measures reading of faces the model never saw.
@@ -201,7 +200,8 @@ def clutter(r, mask, path, cap, fonts):
     for side in ("above", "below"):
         k = r.random()
         if k < 0.22:  # a neighbouring line, only a slice of it inside the band
-            other = draw_text_mask(r, other_text(r) if r.random() < 0.7 else serial(r), path if r.random() < 0.5 else pick_font(r, fonts),
+            face = path if r.random() < 0.5 else pick_font(r, fonts)
+            other = draw_text_mask(r, other_text(r) if r.random() < 0.7 else serial(r), face,
                                    max(8, int(cap * r.uniform(0.6, 1.2))))
             if other is None:
                 continue

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The faces the serial-line model trains on: every font file Debian installed under /usr/share/fonts that
-draws every character the training lines hold in an upright text face, except the families of the held-out evaluation set
-(TestImages/serials/gen/fonts.py, "holdout") and their design clones, so that set still measures reading of
-faces the model never saw.
+"""The faces the serial-line model trains on: every font file Debian installed under /usr/share/fonts that is an
+upright text face drawing every character the training lines hold, except the families of the held-out
+evaluation set (TestImages/serials/gen/fonts.py, "holdout") and their design clones, so that set still measures
+reading of faces the model never saw.
 
 Run alone, it lists the families with their faces (`--tsv`: one face a line, family and path, for
 render_lines.py --fonts):
@@ -96,7 +96,9 @@ def discover():
             if not name.lower().endswith((".ttf", ".otf")):
                 continue
             path = os.path.join(root, name)
-            if HELD_OUT.search(path) or NOT_TEXT.search(path) or not is_upright_text_face(path) or not draws_plain_letters(path):
+            if HELD_OUT.search(path) or NOT_TEXT.search(path):
+                continue
+            if not is_upright_text_face(path) or not draws_plain_letters(path):
                 continue
             faces[family(path)].append(os.path.relpath(path, FONT_DIR))
     return {key: sorted(value) for key, value in sorted(faces.items())}
