@@ -200,9 +200,9 @@ def clutter(r, mask, path, cap, fonts):
     for side in ("above", "below"):
         k = r.random()
         if k < 0.22:  # a neighbouring line, only a slice of it inside the band
+            text = other_text(r) if r.random() < 0.7 else serial(r)
             face = path if r.random() < 0.5 else pick_font(r, fonts)
-            other = draw_text_mask(r, other_text(r) if r.random() < 0.7 else serial(r), face,
-                                   max(8, int(cap * r.uniform(0.6, 1.2))))
+            other = draw_text_mask(r, text, face, max(8, int(cap * r.uniform(0.6, 1.2))))
             if other is None:
                 continue
             o = np.asarray(other, np.float32)[:, : w + int(cap * 2)]
