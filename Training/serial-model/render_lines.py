@@ -3,8 +3,8 @@
 
 Each line is a serial number (Apple, Dell, Samsung, generic), a serial after a caption, or the text that
 surrounds serials on plates, screens and labels (model and part numbers, IMEI, regulatory phrases). Lines are
-drawn in the training faces (train_fonts.py: every upright text face installed, one family as likely as
-another), then degraded the way a phone photo and Legible's line preparation leave them: low contrast,
+drawn in the training faces (train_fonts.py: every upright text face installed, plain label-like faces far
+more often than display ones), then degraded the way a phone photo and Legible's line preparation leave them: low contrast,
 uneven ground, brushed streaks, embossed edges, screen moire, blur, noise, resampling and JPEG loss.
 
 The training faces share no family (and no design clone) with the held-out evaluation set's fonts
@@ -15,8 +15,8 @@ DIR/NAME.gt.txt (the lines), for `tesseract NAME.tif NAME --psm 13 lstm.train`.
 
     python3 render_lines.py --out DIR --name train-000 --count 400 --seed 1 [--fonts FACES.tsv]
 
-FACES.tsv (family, tab, path under /usr/share/fonts; one face a line) is what `train_fonts.py --tsv` prints;
-without it the faces are discovered afresh.
+FACES.tsv (family, path under /usr/share/fonts and weight, tab-separated, one face a line) is what
+`train_fonts.py --tsv` prints; without it the faces are discovered afresh and drawn alike.
 """
 import argparse
 import io
@@ -143,10 +143,13 @@ def line_text(r):
 
 
 def pick_font(r, fonts):
-    """A training face: a family drawn uniformly, then one of its faces, so that a family of many weights
+    """A training face: a family, then one of its faces, each drawn by weight (train_fonts.py: how much the
+    face looks like plain label type). A family weighs the mean of its faces, so that a family of many cuts
     counts no more than a family of one."""
-    family = r.choice(sorted(fonts))
-    return r.choice(fonts[family])
+    families = sorted(fonts)
+    family = r.choices(families, [sum(w for _, w in fonts[f]) / len(fonts[f]) for f in families])[0]
+    faces = fonts[family]
+    return r.choices([path for path, _ in faces], [w for _, w in faces])[0]
 
 
 def font(path, size, cache={}):
@@ -365,11 +368,12 @@ def render(r, fonts):
 
 
 def load_fonts(path):
+    """{family: [(path, weight)]} from train_fonts.py --tsv (a line without a weight weighs 1)."""
     fonts = {}
     with open(path) as f:
         for line in f:
-            family, face = line.rstrip("\n").split("\t")
-            fonts.setdefault(family, []).append(face)
+            family, face, *rest = line.rstrip("\n").split("\t")
+            fonts.setdefault(family, []).append((face, float(rest[0]) if rest else 1.0))
     return fonts
 
 
@@ -381,7 +385,8 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fonts", help="faces to draw with, as train_fonts.py --tsv prints them")
     args = p.parse_args()
-    fonts = load_fonts(args.fonts) if args.fonts else train_fonts.discover()
+    fonts = (load_fonts(args.fonts) if args.fonts
+             else {family: [(path, 1.0) for path in paths] for family, paths in train_fonts.discover().items()})
     if not fonts:
         sys.exit("no training faces found: see train_fonts.py")
     r = random.Random(args.seed)

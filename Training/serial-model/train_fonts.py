@@ -4,12 +4,12 @@ upright text face drawing every character the training lines hold, except the fa
 evaluation set (TestImages/serials/gen/fonts.py, "holdout") and their design clones, so that set still measures
 reading of faces the model never saw.
 
-Run alone, it lists the families with their faces (`--tsv`: one face a line, family and path, for
-render_lines.py --fonts):
+Run alone, it lists the families with their faces (`--tsv`: one face a line, family, path and how often it
+is to be drawn (`weight` of its `plainness`), for render_lines.py --fonts):
 
     python3 Training/serial-model/train_fonts.py [--tsv]
 
-Needs fontTools (`pip install fonttools`) to read each font's character map.
+Needs fontTools (`pip install fonttools`) to read each font's character map, and scipy for --tsv.
 """
 import collections
 import logging
@@ -88,6 +88,62 @@ def draws_plain_letters(path):
     return min(capitals) >= 0.85 * cap and min(digits) >= 0.85 * cap and x <= 0.85 * cap
 
 
+# Plain faces of the kind plates, labels and screens print serials in, which the others are compared with.
+REFERENCE_FACES = [
+    "truetype/dejavu/DejaVuSans.ttf", "truetype/dejavu/DejaVuSansMono.ttf",
+    "truetype/liberation2/LiberationSans-Regular.ttf", "truetype/liberation2/LiberationMono-Regular.ttf",
+    "opentype/ocr-b/OCRB.otf",
+]
+SHAPE_CHARACTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"
+
+
+def _outlines(path, size=32):
+    """Each capital's and digit's outline, scaled to a `size` square, with the distance of every pixel to it."""
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+    from scipy import ndimage
+    font = ImageFont.truetype(path, 96)
+    shapes = []
+    for c in SHAPE_CHARACTERS:
+        image = Image.new("L", (192, 192), 0)
+        ImageDraw.Draw(image).text((30, 20), c, font=font, fill=255)
+        box = image.getbbox()
+        if box is None:
+            shapes.append(None)
+            continue
+        glyph = np.asarray(image.crop(box).resize((size, size), Image.BILINEAR)) > 127
+        edge = glyph & ~ndimage.binary_erosion(glyph)
+        shapes.append((edge, ndimage.distance_transform_edt(~edge)))
+    return shapes
+
+
+def plainness(path, references=None):
+    """How much a face's capitals and digits look like plain label type, 0 to 1: for each character, the
+    mean distance between its outline and the nearest reference face's (both scaled to the same box, in
+    pixels of 32), taken as exp(-distance / 1.5), averaged. The reference faces score 1, plain sans and mono
+    faces 0.55-0.8 (light and bold cuts lower than regular), display and script faces 0.25-0.45."""
+    import numpy as np
+    references = references or [_outlines(os.path.join(FONT_DIR, p)) for p in REFERENCE_FACES
+                                if os.path.exists(os.path.join(FONT_DIR, p))]
+    shapes = _outlines(path)
+    scores = []
+    for index, shape in enumerate(shapes):
+        best = 0.0
+        for reference in references:
+            if shape is None or reference[index] is None:
+                continue
+            distance = (reference[index][1][shape[0]].mean() + shape[1][reference[index][0]].mean()) / 2
+            best = max(best, float(np.exp(-distance / 1.5)))
+        scores.append(best)
+    return float(np.mean(scores)) if scores else 0.0
+
+
+def weight(plain):
+    """How often a face of this plainness is drawn, relative to a plain one: display faces rarely (2%), light
+    and bold cuts of plain families about half as often as regular ones."""
+    return max(0.02, min(1.0, (plain - 0.35) / 0.3)) ** 2
+
+
 def discover():
     """{family: [paths]} of the training faces, paths relative to FONT_DIR, sorted."""
     faces = collections.defaultdict(list)
@@ -108,9 +164,12 @@ if __name__ == "__main__":
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     found = discover()
     if "--tsv" in sys.argv[1:]:
+        references = [_outlines(os.path.join(FONT_DIR, p)) for p in REFERENCE_FACES
+                      if os.path.exists(os.path.join(FONT_DIR, p))]
         for key, paths in found.items():
             for path in paths:
-                print(f"{key}\t{path}")
+                plain = plainness(os.path.join(FONT_DIR, path), references)
+                print(f"{key}\t{path}\t{weight(plain):.3f}")
         print(f"{sum(len(p) for p in found.values())} faces in {len(found)} families", file=sys.stderr)
         sys.exit(0)
     for key, paths in found.items():
