@@ -24,7 +24,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "installing ${#missing[@]} font packages"
     apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 fi
-python3 -c "import fontTools" 2>/dev/null || pip install -q fonttools
+python3 -c "import fontTools, scipy" 2>/dev/null || pip install -q fonttools scipy
 for tool in tesseract lstmtraining combine_lang_model unicharset_extractor; do
     command -v "$tool" >/dev/null || { echo "$tool not found: apt-get install tesseract-ocr" >&2; exit 1; }
 done
