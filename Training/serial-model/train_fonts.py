@@ -139,8 +139,8 @@ def plainness(path, references=None):
 
 
 def weight(plain):
-    """How often a face of this plainness is drawn, relative to a plain one: display faces rarely (2%), light
-    and bold cuts of plain families about half as often as regular ones."""
+    """How often a face of this plainness is drawn, relative to a plain one: serif and display faces rarely
+    (2-10%), light and bold cuts of plain families about half as often as regular ones."""
     return max(0.02, min(1.0, (plain - 0.35) / 0.3)) ** 2
 
 
