@@ -117,14 +117,18 @@ def _outlines(path, size=32):
     return shapes
 
 
+def reference_outlines():
+    """The outlines (``_outlines``) of the installed REFERENCE_FACES, for ``plainness``."""
+    return [_outlines(os.path.join(FONT_DIR, p)) for p in REFERENCE_FACES if os.path.exists(os.path.join(FONT_DIR, p))]
+
+
 def plainness(path, references=None):
     """How much a face's capitals and digits look like plain label type, 0 to 1: for each character, the
     mean distance between its outline and the nearest reference face's (both scaled to the same box, in
     pixels of 32), taken as exp(-distance / 1.5), averaged. The reference faces score 1, plain sans and mono
     faces 0.55-0.8 (light and bold cuts lower than regular), display and script faces 0.25-0.45."""
     import numpy as np
-    references = references or [_outlines(os.path.join(FONT_DIR, p)) for p in REFERENCE_FACES
-                                if os.path.exists(os.path.join(FONT_DIR, p))]
+    references = references or reference_outlines()
     shapes = _outlines(path)
     scores = []
     for index, shape in enumerate(shapes):
@@ -164,8 +168,7 @@ if __name__ == "__main__":
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     found = discover()
     if "--tsv" in sys.argv[1:]:
-        references = [_outlines(os.path.join(FONT_DIR, p)) for p in REFERENCE_FACES
-                      if os.path.exists(os.path.join(FONT_DIR, p))]
+        references = reference_outlines()
         for key, paths in found.items():
             for path in paths:
                 plain = plainness(os.path.join(FONT_DIR, path), references)
